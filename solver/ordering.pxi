@@ -1,0 +1,38 @@
+# Move ordering: likely-best cards first, so alpha-beta cuts early. It changes only
+# the speed of the search, never its values.
+
+cdef inline int move_score(Engine* e, int seat, int card) noexcept nogil:
+    """Higher is tried first: cheap winners, points onto the own side's trick, low
+    cards onto a lost one; the leader tries strong cards first."""
+    cdef int power, points = e.points[card]
+    if e.trick_len == 0:
+        return 4 * (e.trump_power[card] + e.plain_power[card]) + points
+    power = card_power(e, card)
+    if power > e.win_power:
+        return 1000 - 8 * power + e.trick_points + points
+    if e.side[e.win_seat] == e.side[seat]:
+        return 500 + points
+    return -points - power
+
+
+cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* moves) noexcept nogil:
+    """The legal cards of ``seat`` in search order (``first`` leads if legal); each
+    move is ``card | 32 * declines_bella``. Returns how many."""
+    cdef int scores[MAX_MOVES]
+    cdef int count = 0, card, score, i, option
+    while legal:
+        card = lowest_bit(legal)
+        legal &= legal - 1
+        score = move_score(e, seat, card)
+        if card == first:
+            score = 1 << 20
+        for option in range(bella_choices(e, seat, card)):
+            i = count
+            while i > 0 and scores[i - 1] < score - option:
+                moves[i] = moves[i - 1]
+                scores[i] = scores[i - 1]
+                i -= 1
+            moves[i] = card | (option << 5)
+            scores[i] = score - option
+            count += 1
+    return count

@@ -1,0 +1,89 @@
+# The search: fail-soft alpha-beta on the remaining margin, the declarer's side
+# maximising, with the transposition table consulted at trick starts.
+
+cdef enum:
+    MAX_PLIES = 40
+
+
+cdef int last_trick(Engine* e) noexcept nogil:
+    """Every hand holds one card: the trick is forced, so just play it out."""
+    cdef Undo undo[4]
+    cdef int i, delta = 0
+    cdef int seat
+    e.nodes += 1
+    for i in range(e.n):
+        seat = seat_to_move(e)
+        delta += play_card(e, lowest_bit(e.hands[seat]), 0, &undo[i])
+    for i in range(e.n - 1, -1, -1):
+        undo_card(e, &undo[i])
+    return delta
+
+
+cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
+    """The margin still to be won under best play, exact when inside (alpha, beta);
+    otherwise a bound on the failing side (fail-soft)."""
+    cdef int moves[MAX_MOVES]
+    cdef Undo undo
+    cdef Entry* entry
+    cdef int seat, count, i, card, delta, value, best, best_card = 0, first = -1
+    cdef int maximizing, window_low = alpha, window_high = beta
+    cdef int at_start = e.trick_len == 0
+
+    # 1. The end of the deal, the forced last trick, and the table's bounds.
+    if at_start:
+        if e.hands[e.leader] == 0:
+            return 0
+        if popcount32(e.hands[e.leader]) == 1:
+            return last_trick(e)
+        entry = table_probe(e)
+        if entry != NULL:
+            if entry.lower >= beta or entry.lower == entry.upper:
+                return entry.lower
+            if entry.upper <= alpha:
+                return entry.upper
+            if entry.lower > alpha:
+                alpha = entry.lower
+            if entry.upper < beta:
+                beta = entry.upper
+            first = entry.best
+    window_low = alpha
+    window_high = beta
+    e.nodes += 1
+
+    # 2. The legal cards, best guesses first.
+    seat = seat_to_move(e)
+    count = ordered_moves(e, seat, legal_mask(e, seat), first, moves)
+    maximizing = e.side[seat] > 0
+    best = -INF if maximizing else INF
+
+    # 3. Try each card; the trick it completes settles its points.
+    for i in range(count):
+        card = moves[i] & 31
+        delta = play_card(e, card, moves[i] >> 5, &undo)
+        value = delta + search(e, alpha - delta, beta - delta)
+        undo_card(e, &undo)
+        if maximizing:
+            if value > best:
+                best = value
+                best_card = card
+                if best > alpha:
+                    alpha = best
+        else:
+            if value < best:
+                best = value
+                best_card = card
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            break
+
+    # 4. Store what the search proved about this trick start: a fail-low result is
+    # an upper bound, a fail-high one a lower bound, anything between is exact.
+    if at_start:
+        if best <= window_low:
+            table_store(e, -INF, best, best_card)
+        elif best >= window_high:
+            table_store(e, best, INF, best_card)
+        else:
+            table_store(e, best, best, best_card)
+    return best

@@ -1,0 +1,195 @@
+# The engine's position: hands, the trick in progress, and the play-dependent bonus
+# flags; playing and taking back one card; the legal cards (RULES.md 2.5, in C).
+#
+# Values are margins (declarer side minus defenders) of what is still to be won.
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
+
+cdef enum:
+    INF = 10000
+    LAST_TRICK = 10
+    BELLA_POINTS = 20
+    MAX_MOVES = 20          # up to 9 cards, twice for a bella card with a choice
+
+cdef enum BellaMode:
+    BELLA_FIXED = 0         # owner rule, or no bella: settled outside the search
+    BELLA_TRICK_WINNER = 1  # the trick winner scores the announced bella
+    BELLA_BOTH_TRICKS = 2   # the owner's team must win both bella tricks
+
+# bella_state at a trick start: 0 nothing left to score, 1 pending (owner holds
+# both cards), 2 both_tricks with the first bella trick won by the owner's team.
+
+cdef struct Engine:
+    int n
+    uint32_t hands[4]
+    int side[4]               # +1 declarer side, -1 defenders
+    int partner[4]            # seat whose top trump need not be beaten, or -1
+    int trump
+    uint32_t trump_mask
+    int points[32]            # card points given the trump
+    int trump_power[32]       # 9..16 for trumps, 0 otherwise
+    int plain_power[32]       # 1..8 (plain order of the card's rank)
+    uint32_t trumps_above[17] # trumps with power above p
+    # the trick in progress
+    int leader
+    int trick_len
+    int led
+    int win_seat
+    int win_power
+    int trick_points
+    # play-dependent bonuses
+    uint32_t decl_team        # seat bitmask of the team whose declarations score
+    int decl_value            # their margin value, signed
+    int decl_pending          # 1 while the team still needs a trick to be credited
+    int bella_mode
+    int bella_owner
+    uint32_t bella_cards
+    uint32_t bella_team       # seat bitmask of the owner's team (both_tricks)
+    int bella_state
+    int bella_now             # a bella card in this trick decides something
+    # search
+    void* table
+    uint64_t nodes
+
+
+cdef struct Undo:
+    int card
+    int seat
+    int leader
+    int trick_len
+    int led
+    int win_seat
+    int win_power
+    int trick_points
+    int decl_pending
+    int bella_state
+    int bella_now
+
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
+
+cdef inline int popcount32(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
+
+
+cdef inline int lowest_bit(uint32_t x) noexcept nogil:
+    return __builtin_ctz(x)
+
+
+cdef inline int seat_to_move(Engine* e) noexcept nogil:
+    return (e.leader + e.trick_len) % e.n
+
+
+cdef inline int card_power(Engine* e, int card) noexcept nogil:
+    """How strongly a card competes for the current trick (0 = cannot win)."""
+    if e.trump_power[card]:
+        return e.trump_power[card]
+    if (card >> 3) == e.led:
+        return e.plain_power[card]
+    return 0
+
+
+cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
+    """Follow suit; trumps led must be beaten; void, trump (beating a trump in the
+    trick); else anything. The partner's top trump need not be beaten if exempt."""
+    cdef uint32_t hand = e.hands[seat]
+    cdef uint32_t candidates, higher
+    if e.trick_len == 0:
+        return hand
+    candidates = hand & (<uint32_t>0xFF << (8 * e.led))
+    if candidates == 0:
+        candidates = hand & e.trump_mask
+        if candidates == 0:
+            return hand
+    if candidates & e.trump_mask:
+        if e.win_power > 8 and e.partner[seat] == e.win_seat:
+            return candidates
+        higher = candidates & e.trumps_above[e.win_power if e.win_power > 8 else 8]
+        if higher:
+            return higher
+    return candidates
+
+
+cdef inline int bella_choices(Engine* e, int seat, int card) noexcept nogil:
+    """2 when playing this card is also the choice to announce bella or not."""
+    if (e.bella_mode == BELLA_TRICK_WINNER and e.bella_state == 1
+            and (e.bella_cards >> card) & 1):
+        return 2
+    return 1
+
+
+cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept nogil:
+    """Play ``card`` for the seat to move; return the margin the trick settles, if
+    this card completes it (0 otherwise). ``declines`` skips announcing bella."""
+    cdef int seat = seat_to_move(e)
+    cdef int power, winner, delta
+    u.card = card
+    u.seat = seat
+    u.leader = e.leader
+    u.trick_len = e.trick_len
+    u.led = e.led
+    u.win_seat = e.win_seat
+    u.win_power = e.win_power
+    u.trick_points = e.trick_points
+    u.decl_pending = e.decl_pending
+    u.bella_state = e.bella_state
+    u.bella_now = e.bella_now
+    e.hands[seat] &= ~(<uint32_t>1 << card)
+    if e.trick_len == 0:
+        e.led = card >> 3
+        e.win_power = 0
+    power = card_power(e, card)
+    if power > e.win_power:
+        e.win_power = power
+        e.win_seat = seat
+    e.trick_points += e.points[card]
+    if e.bella_state and (e.bella_cards >> card) & 1:
+        if declines:
+            e.bella_state = 0
+        else:
+            e.bella_now = 1
+            if e.bella_mode == BELLA_TRICK_WINNER:
+                e.bella_state = 0
+    e.trick_len += 1
+    if e.trick_len < e.n:
+        return 0
+    winner = e.win_seat
+    delta = e.side[winner] * e.trick_points
+    if e.hands[winner] == 0:
+        delta += e.side[winner] * LAST_TRICK
+    if e.decl_pending and (e.decl_team >> winner) & 1:
+        delta += e.decl_value
+        e.decl_pending = 0
+    if e.bella_now:
+        if e.bella_mode == BELLA_TRICK_WINNER:
+            delta += e.side[winner] * BELLA_POINTS
+        elif (e.bella_team >> winner) & 1:
+            if e.bella_state == 2:
+                delta += e.side[e.bella_owner] * BELLA_POINTS
+                e.bella_state = 0
+            else:
+                e.bella_state = 2
+        else:
+            e.bella_state = 0
+        e.bella_now = 0
+    e.leader = winner
+    e.trick_len = 0
+    e.trick_points = 0
+    e.win_power = 0
+    return delta
+
+
+cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
+    e.hands[u.seat] |= <uint32_t>1 << u.card
+    e.leader = u.leader
+    e.trick_len = u.trick_len
+    e.led = u.led
+    e.win_seat = u.win_seat
+    e.win_power = u.win_power
+    e.trick_points = u.trick_points
+    e.decl_pending = u.decl_pending
+    e.bella_state = u.bella_state
+    e.bella_now = u.bella_now

@@ -1,0 +1,102 @@
+# The transposition table: bounds on the margin of the *remaining* play at trick
+# starts, so an entry is valid however the position was reached.
+#
+# Entry layout (24 bytes):
+#   field   bits  meaning
+#   k01     64    hands of seats 0 and 1 (seat 0 in the low half)
+#   k23     64    hands of seats 2 and 3
+#   lower   16    the remaining margin is >= lower
+#   upper   16    the remaining margin is <= upper
+#   meta     8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending, bits 0-1 leader
+#   best     8    the card that produced the last cutoff or best value
+#   cards    8    cards still to play: the replacement priority (more = deeper)
+# Buckets of BUCKET entries; a new position replaces the entry with fewest cards.
+
+from libc.stdlib cimport calloc, free
+
+cdef enum:
+    BUCKET = 4
+    META_USED = 0x80
+
+cdef struct Entry:
+    uint64_t k01
+    uint64_t k23
+    int16_t lower
+    int16_t upper
+    uint8_t meta
+    uint8_t best
+    uint8_t cards
+    uint8_t pad
+
+cdef struct Table:
+    Entry* entries
+    uint64_t mask          # number of buckets - 1
+
+
+cdef inline uint8_t entry_meta(Engine* e) noexcept nogil:
+    return <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4) | e.leader)
+
+
+cdef inline Entry* table_bucket(Table* t, uint64_t k01, uint64_t k23, uint8_t meta) noexcept nogil:
+    cdef uint64_t h = k01 * <uint64_t>0x9E3779B97F4A7C15
+    h ^= (k23 + meta) * <uint64_t>0xC2B2AE3D27D4EB4F
+    h ^= h >> 29
+    return t.entries + BUCKET * (h & t.mask)
+
+
+cdef inline Entry* table_probe(Engine* e) noexcept nogil:
+    """The entry of the current trick-start position, or NULL."""
+    cdef Table* t = <Table*>e.table
+    cdef uint64_t k01 = e.hands[0] | (<uint64_t>e.hands[1] << 32)
+    cdef uint64_t k23 = e.hands[2] | (<uint64_t>e.hands[3] << 32)
+    cdef uint8_t meta = entry_meta(e)
+    cdef Entry* bucket = table_bucket(t, k01, k23, meta)
+    cdef int i
+    for i in range(BUCKET):
+        if bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23:
+            return bucket + i
+    return NULL
+
+
+cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept nogil:
+    """Record bounds for the current trick-start position."""
+    cdef Table* t = <Table*>e.table
+    cdef uint64_t k01 = e.hands[0] | (<uint64_t>e.hands[1] << 32)
+    cdef uint64_t k23 = e.hands[2] | (<uint64_t>e.hands[3] << 32)
+    cdef uint8_t meta = entry_meta(e)
+    cdef Entry* bucket = table_bucket(t, k01, k23, meta)
+    cdef Entry* slot = bucket
+    cdef int i
+    cdef uint8_t cards = <uint8_t>popcount32(e.hands[e.leader])
+    for i in range(BUCKET):
+        if bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23:
+            slot = bucket + i
+            if slot.lower > lower:
+                lower = slot.lower
+            if slot.upper < upper:
+                upper = slot.upper
+            break
+        if bucket[i].meta == 0 or bucket[i].cards < slot.cards:
+            slot = bucket + i
+            if bucket[i].meta == 0:
+                break
+    slot.k01 = k01
+    slot.k23 = k23
+    slot.meta = meta
+    slot.lower = <int16_t>lower
+    slot.upper = <int16_t>upper
+    slot.best = <uint8_t>best
+    slot.cards = cards
+
+
+cdef int table_init(Table* t, int bits) noexcept nogil:
+    """Allocate 2**bits entries (in buckets); 0 on success, -1 when out of memory."""
+    cdef uint64_t buckets = (<uint64_t>1 << bits) // BUCKET
+    t.entries = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
+    t.mask = buckets - 1
+    return 0 if t.entries != NULL else -1
+
+
+cdef void table_free(Table* t) noexcept nogil:
+    free(t.entries)
+    t.entries = NULL

@@ -1,0 +1,37 @@
+"""deberts: an exact double-dummy solver for Deberts (Klabor).
+
+Everything a user needs is here::
+
+    import deberts
+    deal = deberts.Deal.parse("AKQ.T9..J87 ...")
+    solution = deberts.solve(deal, trump="H", declarer=0, leader=1)
+"""
+
+from deberts._engine import DEFAULT_TABLE_BITS
+from deberts.cards import Card, CardSet, Rank, Suit, parse_cards
+from deberts.deal import Deal, full_hand_size
+from deberts.declarations import Declaration, DeclarationOutcome, resolve_declarations
+from deberts.errors import (
+    DebertsError,
+    IllegalMoveError,
+    InvalidDealError,
+    NotationError,
+    RulesError,
+)
+from deberts.position import Play, Position, Trick
+from deberts.rules import OPTION_NAMES, PRESETS, Rules
+from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
+from deberts.solve import MoveValue, Solution, solve
+
+#: The engine in use; always the compiled one (there is no pure-Python fallback).
+BACKEND = "cython"
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
+    "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
+    "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
+    "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Suit", "Trick",
+    "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve",
+]

@@ -1,0 +1,21 @@
+"""The errors the library raises; all are ``ValueError`` subclasses naming the bad input."""
+
+
+class DebertsError(ValueError):
+    """Base class of every error about bad input to deberts."""
+
+
+class NotationError(DebertsError):
+    """Text that is not valid card, hand, deal or option notation."""
+
+
+class InvalidDealError(DebertsError):
+    """Hands that do not form a deal: duplicate cards, unequal or wrong sizes."""
+
+
+class RulesError(DebertsError):
+    """An unknown rule option, preset or option value."""
+
+
+class IllegalMoveError(DebertsError):
+    """A card that may not be played in the current position."""

@@ -1,0 +1,212 @@
+"""The play of one deal as a state with history: push a card, pop it, ask what is legal.
+
+A :class:`Position` is a deal, its trump, declarer and first leader, the rules, and
+the cards played so far; like python-chess's ``Board`` it carries its own move stack,
+so analysis never rebuilds positions by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from deberts.cards import Card, CardSet, Suit, parse_cards
+from deberts.deal import Deal
+from deberts.declarations import DeclarationOutcome, bella_mask, resolve_declarations
+from deberts.errors import DebertsError, IllegalMoveError
+from deberts.rules import Rules
+from deberts.sides import declarer_side, partner_of
+from deberts.tricks import card_points, legal_cards, trick_power, trick_winner
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played: by whom, and whether it announced bella."""
+
+    seat: int
+    card: Card
+    bella: bool = False
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: its leader, the plays in order and the winning seat."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+
+class Position:
+    """A deal in play. ``played`` replays cards (each checked for legality)."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        trump: Suit | str,
+        declarer: int,
+        leader: int,
+        rules: Rules | None = None,
+        played: Iterable[Card | str] | str = (),
+    ) -> None:
+        self.deal = deal
+        self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
+        self.rules = rules if rules is not None else Rules()
+        players = deal.players
+        for name, seat in (("declarer", declarer), ("leader", leader)):
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                raise DebertsError(
+                    f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players"
+                )
+        self.declarer = declarer
+        self.leader = leader
+        self.declarer_side = declarer_side(declarer, players, self.rules)
+        self.declarations: DeclarationOutcome = resolve_declarations(
+            deal, self.trump, declarer, leader, self.rules
+        )
+        self.hands = list(deal.masks())
+        self.stack: list[Play] = []
+        self.tricks: list[Trick] = []
+        self.trick_leader = leader
+        self.trick: list[Play] = []
+        cards = parse_cards(played) if isinstance(played, str) else [
+            c if isinstance(c, Card) else Card.parse(str(c)) for c in played
+        ]
+        for index, card in enumerate(cards):
+            try:
+                self.push(card)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"played card {index + 1}: {error}") from None
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def to_move(self) -> int:
+        return (self.trick_leader + len(self.trick)) % self.players
+
+    @property
+    def tricks_total(self) -> int:
+        return self.deal.hand_size
+
+    def is_over(self) -> bool:
+        return len(self.tricks) == self.tricks_total
+
+    def is_declarer_side(self, seat: int) -> bool:
+        return seat in self.declarer_side
+
+    def trick_cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.trick)
+
+    def bella_pending(self) -> bool:
+        """True while the bella owner still holds both the king and queen of trumps."""
+        seat = self.declarations.bella_seat
+        mask = bella_mask(self.trump)
+        return seat is not None and self.hands[seat] & mask == mask
+
+    def legal_mask(self) -> int:
+        """The mask of the cards the player to move may play."""
+        if self.is_over():
+            return 0
+        seat = self.to_move
+        return legal_cards(
+            self.hands[seat], self.trick_cards(), self.trump, self._partner_exempt(seat)
+        )
+
+    def legal_moves(self) -> list[Card]:
+        return list(CardSet(self.legal_mask()))
+
+    def _partner_exempt(self, seat: int) -> bool:
+        """``partner_exempt``: the top trump of the trick is the partner's."""
+        partner = partner_of(seat, self.players, self.rules)
+        if not self.rules.partner_exempt or partner is None or not self.trick:
+            return False
+        led = self.trick[0].card.suit
+        powers = [trick_power(p.card, led, self.trump) for p in self.trick]
+        top = max(range(len(powers)), key=powers.__getitem__)
+        return powers[top] > 8 and self.trick[top].seat == partner
+
+    # -- moves -------------------------------------------------------------
+
+    def push(self, card: Card | str, bella: bool | None = None) -> None:
+        """Play a card for the player to move.
+
+        ``bella`` says whether the first of the bella cards announces it; by
+        default it does. Raises :class:`IllegalMoveError` naming the card.
+        """
+        card = card if isinstance(card, Card) else Card.parse(card)
+        if self.is_over():
+            raise IllegalMoveError(f"card {card}: the deal is over")
+        seat = self.to_move
+        if not self.hands[seat] >> card & 1:
+            raise IllegalMoveError(f"card {card}: seat {seat} does not hold it")
+        if not self.legal_mask() >> card & 1:
+            legal = " ".join(str(c) for c in self.legal_moves())
+            raise IllegalMoveError(
+                f"card {card}: illegal for seat {seat} here, legal are {legal}"
+            )
+        announces = self.bella_pending() and bool(card.mask & bella_mask(self.trump))
+        announces = announces and (bella is None or bella)
+        self.hands[seat] &= ~card.mask
+        self.stack.append(Play(seat, card, announces))
+        self.trick.append(self.stack[-1])
+        if len(self.trick) == self.players:
+            winner = self.trick[trick_winner(self.trick_cards(), self.trump)].seat
+            self.tricks.append(Trick(self.trick_leader, tuple(self.trick), winner))
+            self.trick = []
+            self.trick_leader = winner
+
+    def pop(self) -> Play:
+        """Take back the last card played."""
+        if not self.stack:
+            raise IllegalMoveError("no card to take back")
+        if not self.trick:
+            last = self.tricks.pop()
+            self.trick = list(last.plays)
+            self.trick_leader = last.leader
+        play = self.trick.pop()
+        self.stack.pop()
+        self.hands[play.seat] |= play.card.mask
+        return play
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.stack = list(self.stack)
+        other.tricks = list(self.tricks)
+        other.trick = list(self.trick)
+        return other
+
+    # -- points so far -----------------------------------------------------
+
+    def points_won(self) -> list[int]:
+        """Card points won in completed tricks, per seat (no bonuses)."""
+        won = [0] * self.players
+        for trick in self.tricks:
+            won[trick.winner] += sum(card_points(c, self.trump) for c in trick.cards)
+        return won
+
+    def tricks_won(self) -> list[int]:
+        won = [0] * self.players
+        for trick in self.tricks:
+            won[trick.winner] += 1
+        return won
+
+    def played_cards(self) -> list[Card]:
+        return [p.card for p in self.stack]
+
+
+def replay(position: Position, cards: Sequence[Card]) -> Position:
+    """A copy of ``position`` with ``cards`` played on."""
+    copy = position.copy()
+    for card in cards:
+        copy.push(card)
+    return copy

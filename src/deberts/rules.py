@@ -1,0 +1,131 @@
+"""Rule presets and options (RULES.md section 2); each option is read here once.
+
+``Rules()`` is the Moscow preset. ``Rules.preset("kharkov", bella="trick_winner")``
+starts from a preset and overrides options by name; unknown names and values are
+rejected by name, so a typo never silently plays another game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+from deberts.errors import RulesError
+
+#: Allowed values of every option that takes one of a few words.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "teams": ("pairs", "solo"),
+    "bella": ("owner", "trick_winner", "both_tricks"),
+    "sequence_order": ("natural", "play"),
+    "first_lead": ("eldest", "declarer"),
+    "face_up_to": ("dealer", "declarer"),
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "moscow": {"trump_tiebreak": True},
+    "kharkov": {"trump_tiebreak": False},
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One reading of the rules: a preset plus named options.
+
+    Attributes follow RULES.md: ``teams`` (4 players: opposite pairs or every
+    player for himself), ``partner_exempt`` (no duty to overtrump a partner),
+    ``declarations_need_trick`` (tertz/fifty count only for a side that took a
+    trick), ``bella`` (who scores the king-queen of trumps), ``sequence_order``
+    (which order makes a run), ``trump_tiebreak`` (Moscow: an equal run in trumps
+    wins; Kharkov: no advantage), ``first_lead``, ``face_up_to``,
+    ``dealer_must_choose``, ``deberts_seven``, ``klabor_six``.
+    """
+
+    preset: str = "moscow"
+    teams: str = "pairs"
+    partner_exempt: bool = False
+    declarations_need_trick: bool = True
+    bella: str = "owner"
+    sequence_order: str = "natural"
+    trump_tiebreak: bool = True
+    first_lead: str = "eldest"
+    face_up_to: str = "dealer"
+    dealer_must_choose: bool = False
+    deberts_seven: bool = False
+    klabor_six: bool = False
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise RulesError(
+                f"unknown rules preset {self.preset!r}: expected one of {' '.join(PRESETS)}"
+            )
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.name in CHOICES and value not in CHOICES[field.name]:
+                raise RulesError(
+                    f"bad value {value!r} for rule option {field.name!r}: "
+                    f"expected one of {' '.join(CHOICES[field.name])}"
+                )
+            if field.type == "bool" and not isinstance(value, bool):
+                raise RulesError(
+                    f"bad value {value!r} for rule option {field.name!r}: expected true or false"
+                )
+
+    @classmethod
+    def preset_rules(cls, name: str = "moscow", **options: Any) -> Rules:
+        """The rules of preset ``name`` with some options overridden."""
+        if name not in PRESETS:
+            raise RulesError(
+                f"unknown rules preset {name!r}: expected one of {' '.join(PRESETS)}"
+            )
+        _check_names(options)
+        return cls(preset=name, **{**PRESETS[name], **options})
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> Rules:
+        """Rules from a JSON-style mapping ``{"preset": ..., "<option>": ...}``."""
+        options = dict(mapping)
+        name = options.pop("preset", "moscow")
+        if not isinstance(name, str):
+            raise RulesError(f"bad rules preset {name!r}: expected a name")
+        return cls.preset_rules(name, **options)
+
+    def with_options(self, **options: Any) -> Rules:
+        """A copy with some options changed."""
+        _check_names(options)
+        return replace(self, **options)
+
+    def with_setting(self, text: str) -> Rules:
+        """A copy with one ``option=value`` setting (CLI ``--set``) applied."""
+        name, sep, raw = text.partition("=")
+        name = name.strip()
+        if not sep:
+            raise RulesError(f"bad setting {text!r}: expected option=value")
+        _check_names({name: None})
+        field_type = {f.name: f.type for f in fields(self)}[name]
+        value: Any = raw.strip()
+        if field_type == "bool":
+            value = _parse_bool(name, value)
+        return self.with_options(**{name: value})
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
+
+
+def _check_names(options: Mapping[str, Any]) -> None:
+    for name in options:
+        if name not in OPTION_NAMES:
+            raise RulesError(
+                f"unknown rule option {name!r}: expected one of {' '.join(OPTION_NAMES)}"
+            )
+
+
+def _parse_bool(name: str, text: str) -> bool:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "1", "on"):
+        return True
+    if lowered in ("false", "no", "0", "off"):
+        return False
+    raise RulesError(f"bad value {text!r} for rule option {name!r}: expected true or false")
