@@ -169,7 +169,7 @@ class CardSet:
             for card in cards:
                 if isinstance(card, str):
                     card = Card.parse(card)
-                mask |= 1 << int(card)
+                mask |= 1 << int(Card(card))
         self._mask = mask
 
     @classmethod

@@ -1,6 +1,6 @@
 """Rule presets and options (RULES.md section 2); each option is read here once.
 
-``Rules()`` is the Moscow preset. ``Rules.preset("kharkov", bella="trick_winner")``
+``Rules()`` is the Moscow preset. ``Rules.preset_rules("kharkov", bella="trick_winner")``
 starts from a preset and overrides options by name; unknown names and values are
 rejected by name, so a typo never silently plays another game.
 """
@@ -46,7 +46,7 @@ class Rules:
     declarations_need_trick: bool = True
     bella: str = "owner"
     sequence_order: str = "natural"
-    trump_tiebreak: bool = True
+    trump_tiebreak: bool = None  # type: ignore[assignment]  # None: the preset's value
     first_lead: str = "eldest"
     face_up_to: str = "dealer"
     dealer_must_choose: bool = False
@@ -58,6 +58,8 @@ class Rules:
             raise RulesError(
                 f"unknown rules preset {self.preset!r}: expected one of {' '.join(PRESETS)}"
             )
+        if self.trump_tiebreak is None:
+            object.__setattr__(self, "trump_tiebreak", PRESETS[self.preset]["trump_tiebreak"])
         for field in fields(self):
             value = getattr(self, field.name)
             if field.name in CHOICES and value not in CHOICES[field.name]:
