@@ -21,7 +21,7 @@ from deberts.errors import (
 from deberts.position import Play, Position, Trick
 from deberts.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
-from deberts.solve import MoveValue, Solution, solve
+from deberts.solving import MoveValue, Solution, solve
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

@@ -58,7 +58,7 @@ class Position:
         self.rules = rules if rules is not None else Rules()
         players = deal.players
         for name, seat in (("declarer", declarer), ("leader", leader)):
-            if not isinstance(seat, int) or not 0 <= seat < players:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 raise DebertsError(
                     f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players"
                 )
@@ -73,6 +73,8 @@ class Position:
         self.tricks: list[Trick] = []
         self.trick_leader = leader
         self.trick: list[Play] = []
+        self._won_points = [0] * deal.players
+        self._won_tricks = [0] * deal.players
         cards = parse_cards(played) if isinstance(played, str) else [
             c if isinstance(c, Card) else Card.parse(str(c)) for c in played
         ]
@@ -158,8 +160,11 @@ class Position:
         self.stack.append(Play(seat, card, announces))
         self.trick.append(self.stack[-1])
         if len(self.trick) == self.players:
-            winner = self.trick[trick_winner(self.trick_cards(), self.trump)].seat
+            cards = self.trick_cards()
+            winner = self.trick[trick_winner(cards, self.trump)].seat
             self.tricks.append(Trick(self.trick_leader, tuple(self.trick), winner))
+            self._won_points[winner] += sum(card_points(c, self.trump) for c in cards)
+            self._won_tricks[winner] += 1
             self.trick = []
             self.trick_leader = winner
 
@@ -171,6 +176,10 @@ class Position:
             last = self.tricks.pop()
             self.trick = list(last.plays)
             self.trick_leader = last.leader
+            self._won_points[last.winner] -= sum(
+                card_points(c, self.trump) for c in last.cards
+            )
+            self._won_tricks[last.winner] -= 1
         play = self.trick.pop()
         self.stack.pop()
         self.hands[play.seat] |= play.card.mask
@@ -183,22 +192,19 @@ class Position:
         other.stack = list(self.stack)
         other.tricks = list(self.tricks)
         other.trick = list(self.trick)
+        other._won_points = list(self._won_points)
+        other._won_tricks = list(self._won_tricks)
         return other
 
     # -- points so far -----------------------------------------------------
 
     def points_won(self) -> list[int]:
         """Card points won in completed tricks, per seat (no bonuses)."""
-        won = [0] * self.players
-        for trick in self.tricks:
-            won[trick.winner] += sum(card_points(c, self.trump) for c in trick.cards)
-        return won
+        return list(self._won_points)
 
     def tricks_won(self) -> list[int]:
-        won = [0] * self.players
-        for trick in self.tricks:
-            won[trick.winner] += 1
-        return won
+        """Completed tricks won, per seat."""
+        return list(self._won_tricks)
 
     def played_cards(self) -> list[Card]:
         return [p.card for p in self.stack]

@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from deberts import _engine
 from deberts.cards import Card, Suit
 from deberts.deal import Deal
+from deberts.errors import DebertsError
 from deberts.declarations import bella_mask
 from deberts.position import Play, Position
 from deberts.rules import Rules
@@ -91,7 +92,8 @@ def solve(
 ) -> Solution:
     """Solve a position double-dummy: a :class:`Position`, or a deal and its setting.
 
-    >>> solve("AJ.K..  T7.Q..", trump="S", declarer=0, leader=0).margin  # doctest: +SKIP
+    >>> solve("AT.K.. K7.A..", trump="S", declarer=0, leader=0).margin
+    20
     """
     if not isinstance(position, Position):
         deal = position if isinstance(position, Deal) else Deal.parse(position)
@@ -99,7 +101,7 @@ def solve(
             raise TypeError("solve() needs trump, declarer and leader with a deal")
         position = Position(deal, trump, declarer, leader, rules, played)
     if position.is_over():
-        raise ValueError("the deal is over: nothing left to solve")
+        raise DebertsError("the deal is over: nothing left to solve")
     started = time.perf_counter()
     spec, trick = engine_input(position)
     raw, nodes = _engine.analyse(spec, trick, table_bits)
