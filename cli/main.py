@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, BinaryIO, Iterator, TextIO
 
 import click
 
-from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError, __version__, solve
+from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError, Solver, __version__, solve
 from deberts.cards import SUIT_SYMBOLS
 from deberts.cli.inputs import EXAMPLE, build_position, build_rules, parse_record
 from deberts.cli.render import Notation, render_solution
+from deberts.parallel import map_ordered
 
 
 class CliError(click.ClickException):
@@ -144,8 +145,14 @@ def stdout_has_symbols() -> bool:
 @click.argument("source", metavar="IN.jsonl", type=click.File("rb"))
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=False),
               default="-", metavar="OUT.jsonl", help="Write here instead of standard output.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Threads solving side by side.")
+@click.option("--progress/--no-progress", default=None,
+              help="A progress bar on stderr (default: when stderr is a terminal).")
 @table_bits_option
-def batch(source: BinaryIO, output: TextIO, table_bits: int) -> None:
+def batch(
+    source: BinaryIO, output: TextIO, jobs: int, progress: bool | None, table_bits: int
+) -> None:
     """Solve every position of a JSON Lines file, one output line per input line.
 
     Each line is an object {"hands": [...], "trump": "H", "declarer": 0,
@@ -153,19 +160,36 @@ def batch(source: BinaryIO, output: TextIO, table_bits: int) -> None:
     rules are optional. The output line is the solution with "line": N, or
     {"line": N, "error": "..."} for a line that cannot be solved.
     """
+    show = sys.stderr.isatty() if progress is None else progress
+    lines = enumerate(source, start=1)
+    records = map_ordered(batch_record, lines, threads=jobs, table_bits=table_bits)
     try:
-        for number, raw in enumerate(source, start=1):
-            output.write(json.dumps(batch_record(number, raw, table_bits)) + "\n")
-            output.flush()
+        with click.progressbar(
+            records, length=count_lines(source), label="solving", file=sys.stderr,
+        ) if show else nullcontext(records) as bar:
+            for record in bar:
+                output.write(json.dumps(record) + "\n")
+                output.flush()
     except OSError as error:
         raise CliError(f"batch stopped: {error}") from None
 
 
-def batch_record(number: int, raw: bytes, table_bits: int) -> dict[str, Any]:
-    """The output record of input line ``number``; never raises, so no line is lost."""
+def count_lines(source: BinaryIO) -> int | None:
+    """The number of lines of a seekable input (then rewound), else ``None``."""
+    if not source.seekable():
+        return None
+    start = source.tell()
+    count = sum(1 for _ in source)
+    source.seek(start)
+    return count
+
+
+def batch_record(solver: Solver, item: tuple[int, bytes]) -> dict[str, Any]:
+    """The output record of one numbered input line; never raises, so no line is lost."""
+    number, raw = item
     try:
         position = parse_record(raw)
-        solution = solve(position, table_bits=table_bits)
+        solution = solver.solve(position)
     except (ValueError, MemoryError) as error:
         return {"line": number, "error": str(error)}
     except Exception as error:  # a solver bug must not cost the lines after it

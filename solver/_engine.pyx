@@ -1,11 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The exact double-dummy engine of deberts: alpha-beta on the deal margin in C.
 
-Only ``deberts.solve`` calls this module. It receives a position already reduced to
-integers (hands at the start of the current trick, the cards of that trick, the
-bonus flags) and returns each legal move's remaining margin, its principal line and
-the node count. Every call owns its table, so calls are re-entrant; the search runs
-without the GIL.
+Only ``deberts.solving`` calls this module. It receives a position already reduced
+to integers (hands at the start of the current trick, the cards of that trick, the
+bonus flags); a :class:`Search` answers in one of several modes (the value, the best
+move, a threshold question, every move's value, every move's value and line) and
+counts its nodes. Each Search owns its table, so separate objects are re-entrant;
+the search runs without the GIL.
 """
 
 include "state.pxi"
@@ -24,7 +25,7 @@ DEFAULT_TABLE_BITS = 18
 
 cdef void setup_engine(Engine* e, dict spec) except *:
     """Fill the engine from the boundary's plain-integer description."""
-    cdef int seat, card, rank, power
+    cdef int seat, card, rank, power, suit
     e.n = spec["players"]
     e.trump = spec["trump"]
     e.trump_mask = <uint32_t>0xFF << (8 * e.trump)
@@ -50,8 +51,13 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         for rank in range(8):
             if 8 + TRUMP_ORDER[rank] > power:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * e.trump + rank)
+    for suit in range(4):
+        order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
+        for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
+            e.by_power[suit][power] = rank
     e.leader = spec["leader"]
     e.trick_len = 0
+    e.in_trick = 0
     e.led = 0
     e.win_seat = e.leader
     e.win_power = 0
@@ -102,47 +108,155 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
     return length
 
 
-def analyse(dict spec, list trick, int table_bits=DEFAULT_TABLE_BITS):
-    """Solve a position exactly.
+cdef int mtdf(Engine* e, int guess) noexcept nogil:
+    """The exact value by null-window searches converging on it (MTD(f))."""
+    cdef int lower = -INF, upper = INF, value = guess, beta
+    while lower < upper:
+        beta = value + 1 if value == lower else value
+        value = search(e, beta - 1, beta)
+        if value < beta:
+            upper = value
+        else:
+            lower = value
+    return value
 
-    ``spec`` describes the start of the current trick; ``trick`` lists the moves
-    made in it since (``card | 32 * declined_bella``). Returns ``(moves, nodes)``
-    where each move is ``(move, remaining_margin, line)``: the margin still to be
-    won from the start of the current trick, and an optimal continuation.
-    """
-    cdef Engine e
-    cdef Table table
-    cdef Undo undo[4]
+
+cdef int root_values(Engine* e, int* moves, int* values, int guess) noexcept nogil:
+    """Every root move's exact value (MTD(f) seeded by the last one found)."""
+    cdef Undo root
+    cdef int count, i, delta, seat = seat_to_move(e)
+    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves, 0)
+    for i in range(count):
+        delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
+        values[i] = delta + mtdf(e, guess - delta)
+        guess = values[i]
+        undo_card(e, &root)
+    return count
+
+
+cdef int best_move(Engine* e, int value) noexcept nogil:
+    """A root move whose value is ``value`` (the root's exact value)."""
     cdef Undo root
     cdef int moves[MAX_MOVES]
-    cdef int values[MAX_MOVES]
-    cdef int lines[MAX_MOVES][MAX_PLIES]
-    cdef int lengths[MAX_MOVES]
-    cdef int count, i, seat, delta
-    if not 4 <= table_bits <= 30:
-        raise ValueError(f"table_bits {table_bits} out of range 4..30")
-    setup_engine(&e, spec)
-    if len(trick) >= e.n:
-        raise ValueError("the current trick holds too many cards")
-    for i, move in enumerate(trick):
-        play_card(&e, move & 31, move >> 5, &undo[i])
-    if e.trick_len == 0 and e.hands[e.leader] == 0:
-        return [], 0
-    if table_init(&table, table_bits) != 0:
-        raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
-    e.table = &table
-    try:
+    cdef int count, i, delta, found = -1, seat = seat_to_move(e)
+    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+    for i in range(count):
+        delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
+        if delta + search(e, value - delta - 1, value - delta + 1) == value:
+            found = moves[i]
+        undo_card(e, &root)
+        if found >= 0:
+            break
+    return found
+
+
+cdef class Search:
+    """A search with its own transposition table, reusable across positions.
+
+    Entries stay valid while positions share a deal's setting (trump, sides, rules,
+    declarations); a position of another setting clears the table. One object must
+    not be used by two threads at once; give each thread its own.
+    """
+
+    cdef Table table
+    cdef Engine engine
+    cdef object setting
+    cdef readonly int table_bits
+
+    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
+        if not 4 <= table_bits <= 30:
+            raise ValueError(f"table_bits {table_bits} out of range 4..30")
+        if table_init(&self.table, table_bits) != 0:
+            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
+        self.table_bits = table_bits
+        self.setting = None
+
+    def __dealloc__(self):
+        table_free(&self.table)
+
+    @property
+    def table_bytes(self) -> int:
+        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
+
+    def clear(self) -> None:
+        """Forget everything the table holds."""
+        table_clear(&self.table)
+
+    cdef Engine* prepare(self, dict spec, list trick) except NULL:
+        """Set up the engine at the root: the trick start, then the trick's moves."""
+        cdef Undo undo
+        cdef Engine* e = &self.engine
+        setting = tuple(spec[k] for k in SETTING_KEYS)
+        if setting != self.setting:
+            table_clear(&self.table)
+            self.setting = setting
+        setup_engine(e, spec)
+        e.table = &self.table
+        if len(trick) >= e.n:
+            raise ValueError("the current trick holds too many cards")
+        for move in trick:
+            play_card(e, move & 31, move >> 5, &undo)
+        if e.trick_len == 0 and e.hands[e.leader] == 0:
+            raise ValueError("the deal is over: nothing left to solve")
+        return e
+
+    def value(self, dict spec, list trick, int guess=0):
+        """``(value, nodes)``: the exact margin still to be won from the trick start."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int value
         with nogil:
-            seat = seat_to_move(&e)
-            count = ordered_moves(&e, seat, legal_mask(&e, seat), -1, moves)
+            value = mtdf(e, guess)
+        return value, e.nodes
+
+    def best(self, dict spec, list trick, int guess=0):
+        """``(value, move, nodes)``: the exact value and one optimal move."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int value, move
+        with nogil:
+            value = mtdf(e, guess)
+            move = best_move(e, value)
+        return value, move, e.nodes
+
+    def reaches(self, dict spec, list trick, int threshold):
+        """``(answer, nodes)``: does the remaining margin exceed ``threshold``?
+        One null-window search."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int value
+        with nogil:
+            value = search(e, threshold, threshold + 1)
+        return value > threshold, e.nodes
+
+    def values(self, dict spec, list trick, int guess=0):
+        """``([(move, value)], nodes)``: every legal move's exact value."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int moves[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        cdef int count
+        with nogil:
+            count = root_values(e, moves, values, guess)
+        return [(moves[i], values[i]) for i in range(count)], e.nodes
+
+    def lines(self, dict spec, list trick, int guess=0):
+        """``([(move, value, line)], nodes)``: every legal move's exact value and an
+        optimal continuation after it."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef Undo root
+        cdef int moves[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        cdef int lines[MAX_MOVES][MAX_PLIES]
+        cdef int lengths[MAX_MOVES]
+        cdef int count, i, delta
+        with nogil:
+            count = root_values(e, moves, values, guess)
             for i in range(count):
-                delta = play_card(&e, moves[i] & 31, moves[i] >> 5, &root)
-                values[i] = delta + search(&e, -INF, INF)
-                lengths[i] = principal_line(&e, values[i] - delta, lines[i])
-                undo_card(&e, &root)
-    finally:
-        table_free(&table)
-    return [
-        (moves[i], values[i], [lines[i][j] for j in range(lengths[i])])
-        for i in range(count)
-    ], e.nodes
+                delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
+                lengths[i] = principal_line(e, values[i] - delta, lines[i])
+                undo_card(e, &root)
+        return [
+            (moves[i], values[i], [lines[i][j] for j in range(lengths[i])])
+            for i in range(count)
+        ], e.nodes
+
+
+SETTING_KEYS = ("players", "trump", "sides", "partners", "decl_team", "decl_value",
+                "bella_mode", "bella_owner", "bella_cards", "bella_team")

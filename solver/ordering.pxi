@@ -15,11 +15,39 @@ cdef inline int move_score(Engine* e, int seat, int card) noexcept nogil:
     return -points - power
 
 
-cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* moves) noexcept nogil:
-    """The legal cards of ``seat`` in search order (``first`` leads if legal); each
-    move is ``card | 32 * declines_bella``. Returns how many."""
+cdef inline uint32_t drop_equivalents(Engine* e, int seat, uint32_t legal) noexcept nogil:
+    """Keep one card of each run of cards that are interchangeable: same suit, same
+    points, held by the mover, with no card still in play (in a hand or in the
+    trick) between them in the suit's order. Playing either gives the same values."""
+    cdef uint32_t in_play = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3] | e.in_trick
+    cdef uint32_t kept = legal
+    cdef int suit, i, card, previous
+    for suit in range(4):
+        if popcount32(legal & (<uint32_t>0xFF << (8 * suit))) < 2:
+            continue
+        previous = -1
+        for i in range(8):
+            card = 8 * suit + e.by_power[suit][i]
+            if not (in_play >> card) & 1:
+                continue
+            if (legal >> card) & 1:
+                if previous >= 0 and e.points[previous] == e.points[card]:
+                    kept &= ~(<uint32_t>1 << card)
+                previous = card
+            else:
+                previous = -1
+    return kept
+
+
+cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* moves,
+                       int collapse=1) noexcept nogil:
+    """The legal cards of ``seat`` in search order (``first`` leads if legal), one of
+    each equivalent run when ``collapse``; each move is ``card | 32 * declines_bella``.
+    Returns how many."""
     cdef int scores[MAX_MOVES]
     cdef int count = 0, card, score, i, option
+    if collapse:
+        legal = drop_equivalents(e, seat, legal)
     while legal:
         card = lowest_bit(legal)
         legal &= legal - 1

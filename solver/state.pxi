@@ -30,6 +30,8 @@ cdef struct Engine:
     int trump_power[32]       # 9..16 for trumps, 0 otherwise
     int plain_power[32]       # 1..8 (plain order of the card's rank)
     uint32_t trumps_above[17] # trumps with power above p
+    int by_power[4][8]        # per suit, the rank indices from weakest to strongest
+    uint32_t in_trick         # the cards of the trick in progress
     # the trick in progress
     int leader
     int trick_len
@@ -53,6 +55,7 @@ cdef struct Engine:
 
 
 cdef struct Undo:
+    uint32_t in_trick
     int card
     int seat
     int leader
@@ -138,6 +141,8 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     u.bella_state = e.bella_state
     u.bella_now = e.bella_now
     e.hands[seat] &= ~(<uint32_t>1 << card)
+    u.in_trick = e.in_trick
+    e.in_trick |= <uint32_t>1 << card
     if e.trick_len == 0:
         e.led = card >> 3
         e.win_power = 0
@@ -177,6 +182,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
         e.bella_now = 0
     e.leader = winner
     e.trick_len = 0
+    e.in_trick = 0
     e.trick_points = 0
     e.win_power = 0
     return delta
@@ -193,3 +199,4 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.decl_pending = u.decl_pending
     e.bella_state = u.bella_state
     e.bella_now = u.bella_now
+    e.in_trick = u.in_trick

@@ -10,9 +10,12 @@
 #   meta     8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending, bits 0-1 leader
 #   best     8    the card that produced the last cutoff or best value
 #   cards    8    cards still to play: the replacement priority (more = deeper)
-# Buckets of BUCKET entries; a new position replaces the entry with fewest cards.
+#   gen      8    the table generation that wrote it; older generations count as empty
+# Buckets of BUCKET entries; a new position takes an empty or stale slot, else
+# replaces the entry with fewest cards. Clearing the table is a new generation.
 
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 cdef enum:
     BUCKET = 4
@@ -26,11 +29,12 @@ cdef struct Entry:
     uint8_t meta
     uint8_t best
     uint8_t cards
-    uint8_t pad
+    uint8_t gen
 
 cdef struct Table:
     Entry* entries
     uint64_t mask          # number of buckets - 1
+    uint8_t gen            # the current generation, 1..255
 
 
 cdef inline uint8_t entry_meta(Engine* e) noexcept nogil:
@@ -53,7 +57,8 @@ cdef inline Entry* table_probe(Engine* e) noexcept nogil:
     cdef Entry* bucket = table_bucket(t, k01, k23, meta)
     cdef int i
     for i in range(BUCKET):
-        if bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23:
+        if (bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23
+                and bucket[i].gen == t.gen):
             return bucket + i
     return NULL
 
@@ -69,6 +74,9 @@ cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept
     cdef int i
     cdef uint8_t cards = <uint8_t>popcount32(e.hands[e.leader])
     for i in range(BUCKET):
+        if bucket[i].gen != t.gen:
+            slot = bucket + i
+            break
         if bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23:
             slot = bucket + i
             if slot.lower > lower:
@@ -76,10 +84,8 @@ cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept
             if slot.upper < upper:
                 upper = slot.upper
             break
-        if bucket[i].meta == 0 or bucket[i].cards < slot.cards:
+        if bucket[i].cards < slot.cards:
             slot = bucket + i
-            if bucket[i].meta == 0:
-                break
     slot.k01 = k01
     slot.k23 = k23
     slot.meta = meta
@@ -87,6 +93,7 @@ cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept
     slot.upper = <int16_t>upper
     slot.best = <uint8_t>best
     slot.cards = cards
+    slot.gen = t.gen
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
@@ -94,7 +101,17 @@ cdef int table_init(Table* t, int bits) noexcept nogil:
     cdef uint64_t buckets = (<uint64_t>1 << bits) // BUCKET
     t.entries = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
     t.mask = buckets - 1
+    t.gen = 1
     return 0 if t.entries != NULL else -1
+
+
+cdef void table_clear(Table* t) noexcept nogil:
+    """Forget every entry: a new generation, or a wipe when generations run out."""
+    if t.gen == 255:
+        memset(t.entries, 0, (t.mask + 1) * BUCKET * sizeof(Entry))
+        t.gen = 1
+    else:
+        t.gen += 1
 
 
 cdef void table_free(Table* t) noexcept nogil:

@@ -21,7 +21,7 @@ from deberts.errors import (
 from deberts.position import Play, Position, Trick
 from deberts.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
-from deberts.solving import MoveValue, Solution, solve
+from deberts.solving import MoveValue, Solution, Solver, solve
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -32,6 +32,6 @@ __all__ = [
     "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
     "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
-    "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Suit", "Trick",
+    "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",
     "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve",
 ]

@@ -17,13 +17,10 @@ from deberts import _engine
 from deberts.cards import Card, Suit
 from deberts.deal import Deal
 from deberts.errors import DebertsError
-from deberts.declarations import bella_mask
+from deberts.engine_io import DECLINES_BELLA, engine_input, settled_margin
 from deberts.position import Play, Position
 from deberts.rules import Rules
 from deberts.scoring import DealScore, result_of, score
-from deberts.sides import partner_of
-
-DECLINES_BELLA = 32
 
 
 @dataclass(frozen=True)
@@ -100,33 +97,107 @@ def solve(
         if trump is None or declarer is None or leader is None:
             raise TypeError("solve() needs trump, declarer and leader with a deal")
         position = Position(deal, trump, declarer, leader, rules, played)
+    return Solver(table_bits).solve(position)
+
+
+class Solver:
+    """A reusable solver: one transposition table kept across the positions it is
+    given (playing a deal card by card reuses what earlier searches proved).
+
+    Modes, like DDS's: :meth:`value` (the margin only), :meth:`best` (the margin and
+    one optimal card), :meth:`reaches` (does the declarer's side get a margin above
+    a threshold? one null-window search), :meth:`values` (every legal card's
+    margin) and :meth:`solve` (everything, with lines and points). A Solver is not
+    thread-safe; :func:`solve_many` gives each thread its own.
+    """
+
+    def __init__(self, table_bits: int = _engine.DEFAULT_TABLE_BITS) -> None:
+        self._search = _engine.Search(table_bits)
+        self.nodes = 0
+
+    @property
+    def table_bytes(self) -> int:
+        """The memory the table holds, fixed by ``table_bits``."""
+        return self._search.table_bytes
+
+    def clear(self) -> None:
+        """Forget everything the table holds."""
+        self._search.clear()
+
+    def value(self, position: Position) -> int:
+        """The deal margin under optimal play from here."""
+        spec, trick = _input(position)
+        value, self.nodes = self._search.value(spec, trick)
+        return settled_margin(position) + value
+
+    def best(self, position: Position) -> tuple[int, Card]:
+        """The margin and one optimal card for the player to move."""
+        spec, trick = _input(position)
+        value, move, self.nodes = self._search.best(spec, trick)
+        return settled_margin(position) + value, Card(move & 31)
+
+    def reaches(self, position: Position, threshold: int) -> bool:
+        """True when the declarer's side gets a deal margin above ``threshold``."""
+        spec, trick = _input(position)
+        answer, self.nodes = self._search.reaches(
+            spec, trick, threshold - settled_margin(position)
+        )
+        return answer
+
+    def values(self, position: Position) -> dict[Card, int]:
+        """Every legal card's deal margin (the mover's better bella choice)."""
+        spec, trick = _input(position)
+        raw, self.nodes = self._search.values(spec, trick)
+        settled = settled_margin(position)
+        better = max if position.is_declarer_side(position.to_move) else min
+        values: dict[Card, int] = {}
+        for move, value in raw:
+            card = Card(move & 31)
+            values[card] = better(values.get(card, settled + value), settled + value)
+        return values
+
+    def solve(self, position: Position) -> Solution:
+        """Everything: each card's margin and points, the optimal line, its score."""
+        started = time.perf_counter()
+        spec, trick = _input(position)
+        raw, self.nodes = self._search.lines(spec, trick)
+        settled = settled_margin(position)
+        moves = _merge_bella_choices(
+            position, [_move_value(position, settled, *r) for r in raw]
+        )
+        best = moves[0]
+        return Solution(
+            margin=best.margin,
+            declarer_points=best.declarer_points,
+            defender_points=best.defender_points,
+            result=result_of(best.margin),
+            to_move=position.to_move,
+            moves=tuple(moves),
+            pv=best.line,
+            score=score(replay_line(position, best.line)),
+            nodes=self.nodes,
+            seconds=time.perf_counter() - started,
+        )
+
+
+def _input(position: Position) -> tuple[dict[str, Any], list[int]]:
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
-    started = time.perf_counter()
-    spec, trick = engine_input(position)
-    raw, nodes = _engine.analyse(spec, trick, table_bits)
-    moves = _merge_bella_choices(position, [_move_value(position, *r) for r in raw])
-    seconds = time.perf_counter() - started
-    best = moves[0]
-    return Solution(
-        margin=best.margin,
-        declarer_points=best.declarer_points,
-        defender_points=best.defender_points,
-        result=result_of(best.margin),
-        to_move=position.to_move,
-        moves=tuple(moves),
-        pv=best.line,
-        score=score(replay_line(position, best.line)),
-        nodes=nodes,
-        seconds=seconds,
-    )
+    return engine_input(position)
 
 
 def _move_value(
-    position: Position, move: int, remaining: int, line: list[int]
-) -> tuple[MoveValue, int]:
+    position: Position, settled: int, move: int, remaining: int, line: list[int]
+) -> MoveValue:
+    """A move's value, its line replayed and scored by the rules; the score must be
+    the settled margin plus the engine's value, or the two disagree on the rules."""
     plays = _plays(position, [move, *line])
     final = score(replay_line(position, plays))
+    if final.margin != settled + remaining:
+        raise RuntimeError(
+            f"engine and scoring disagree after {Card(move & 31)}: "
+            f"{settled} + {remaining} != {final.margin}"
+        )
     value = MoveValue(
         Card(move & 31),
         final.margin,
@@ -135,22 +206,14 @@ def _move_value(
         plays[0].bella,
         tuple(plays),
     )
-    return value, final.margin - remaining
+    return value
 
 
-def _merge_bella_choices(
-    position: Position, values: list[tuple[MoveValue, int]]
-) -> list[MoveValue]:
-    """One entry per card (the mover's better bella choice), best first for the mover.
-
-    Also checks that the engine's remaining margins and the replayed lines' scores
-    differ by one constant, the points already settled."""
-    offsets = {offset for _, offset in values}
-    if len(offsets) != 1:
-        raise RuntimeError(f"engine and scoring disagree: offsets {sorted(offsets)}")
+def _merge_bella_choices(position: Position, values: list[MoveValue]) -> list[MoveValue]:
+    """One entry per card (the mover's better bella choice), best first for the mover."""
     sign = 1 if position.is_declarer_side(position.to_move) else -1
     by_card: dict[Card, MoveValue] = {}
-    for value, _ in values:
+    for value in values:
         known = by_card.get(value.card)
         if known is None or sign * value.margin > sign * known.margin:
             by_card[value.card] = value
@@ -177,79 +240,3 @@ def replay_line(position: Position, plays: Iterable[Play]) -> Position:
     return copy
 
 
-def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
-    """The position as the engine reads it: the state at the start of the current
-    trick, and the moves made in that trick since."""
-    players, rules = position.players, position.rules
-    hands = list(position.hands)
-    for play in position.trick:
-        hands[play.seat] |= play.card.mask
-    sides = [1 if position.is_declarer_side(s) else -1 for s in range(players)]
-    partners = [
-        partner_of(s, players, rules) if rules.partner_exempt else None
-        for s in range(players)
-    ]
-    outcome = position.declarations
-    won = position.tricks_won()
-    team_sign = 1 if outcome.team & position.declarer_side else -1
-    spec = {
-        "players": players,
-        "trump": int(position.trump),
-        "hands": hands,
-        "sides": sides,
-        "partners": [-1 if p is None else p for p in partners],
-        "leader": position.trick_leader,
-        "decl_team": _seat_mask(outcome.team),
-        "decl_value": team_sign * outcome.points,
-        "decl_pending": int(
-            rules.declarations_need_trick
-            and outcome.points > 0
-            and not any(won[s] for s in outcome.team)
-        ),
-        **_bella_input(position),
-    }
-    trick = [
-        int(p.card) | (DECLINES_BELLA if _declined(position, p) else 0)
-        for p in position.trick
-    ]
-    return spec, trick
-
-
-def _bella_input(position: Position) -> dict[str, Any]:
-    """The bella rule as engine flags, at the start of the current trick."""
-    owner = position.declarations.bella_seat
-    mask = bella_mask(position.trump)
-    fixed = {"bella_mode": "fixed", "bella_owner": 0, "bella_cards": 0,
-             "bella_team": 0, "bella_state": 0}
-    if owner is None or position.rules.bella == "owner":
-        return fixed
-    partner = partner_of(owner, position.players, position.rules)
-    done = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
-    team = {owner} if partner is None else {owner, partner}
-    if not done:
-        state = 1
-    elif position.rules.bella == "both_tricks" and len(done) == 1:
-        announced = any(p.bella for p in done[0].plays)
-        state = 2 if announced and done[0].winner in team else 0
-    else:
-        state = 0
-    return {
-        "bella_mode": position.rules.bella,
-        "bella_owner": owner,
-        "bella_cards": mask,
-        "bella_team": _seat_mask(team),
-        "bella_state": state,
-    }
-
-
-def _declined(position: Position, play: Play) -> bool:
-    """True for the first bella card played without announcing it."""
-    mask = bella_mask(position.trump)
-    if position.declarations.bella_seat != play.seat or not play.card.mask & mask:
-        return False
-    earlier = [p for p in position.stack[: position.stack.index(play)] if p.card.mask & mask]
-    return not earlier and not play.bella
-
-
-def _seat_mask(seats: Iterable[int]) -> int:
-    return sum(1 << s for s in seats)

@@ -1,0 +1,66 @@
+"""The solver's modes agree with each other and with the oracle; a reused table stays
+exact; solve_many keeps order and agrees with single solves."""
+
+from __future__ import annotations
+
+import pytest
+
+from deberts import Solver, solve
+from deberts.parallel import solve_many
+from oracle import oracle_moves
+from positions import random_position
+
+
+def sample(players: int, count: int, base: int) -> list:
+    return [
+        random_position(base + seed, players, cards_left=3 + seed % 2, full=seed % 3 != 0)
+        for seed in range(count)
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_modes_agree_with_the_oracle(players: int) -> None:
+    solver = Solver(table_bits=12)
+    for position in sample(players, 40, 80_000 + 1000 * players):
+        expected = oracle_moves(position)
+        maximizing = position.is_declarer_side(position.to_move)
+        value = max(expected.values()) if maximizing else min(expected.values())
+        assert solver.values(position) == expected
+        assert solver.value(position) == value
+        best_value, card = solver.best(position)
+        assert best_value == value and expected[card] == value
+        for threshold in (value - 2, value - 1, value, value + 1):
+            assert solver.reaches(position, threshold) == (value > threshold)
+
+
+def test_a_reused_table_stays_exact_through_a_deal() -> None:
+    """One solver follows a 3-player deal card by card; each answer equals a fresh one."""
+    position = random_position(90_001, 3, cards_left=5, full=True)
+    solver = Solver()
+    while not position.is_over():
+        values = solver.values(position)
+        assert values == {m.card: m.margin for m in solve(position).moves}
+        best = min(values, key=values.get) if not position.is_declarer_side(
+            position.to_move) else max(values, key=values.get)
+        position.push(best)
+
+
+def test_solve_many_keeps_input_order() -> None:
+    positions = sample(4, 30, 91_000) + sample(2, 30, 92_000)
+    single = [solve(p).margin for p in positions]
+    for threads in (1, 2):
+        assert solve_many(positions, threads=threads, mode="value") == single
+        solved = solve_many(positions, threads=threads)
+        assert [s.margin for s in solved] == single
+
+
+def test_solve_many_rejects_a_bad_mode() -> None:
+    with pytest.raises(ValueError, match="bad mode 'fast'"):
+        solve_many([], mode="fast")
+
+
+def test_the_table_has_the_size_asked_for() -> None:
+    assert Solver(table_bits=10).table_bytes == 24 * 2**10
+    assert Solver(table_bits=16).table_bytes == 24 * 2**16
+    with pytest.raises(ValueError, match="table_bits 40"):
+        Solver(table_bits=40)
