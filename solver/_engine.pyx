@@ -14,6 +14,9 @@ include "table.pxi"
 include "ordering.pxi"
 include "search.pxi"
 
+cdef enum:
+    WIDE_INTERVAL = 8         # wider than this, the value search bisects
+
 PLAIN_ORDER = (1, 2, 3, 7, 4, 5, 6, 8)
 TRUMP_ORDER = (1, 2, 7, 5, 8, 3, 4, 6)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
@@ -25,7 +28,7 @@ DEFAULT_TABLE_BITS = 18
 
 cdef void setup_engine(Engine* e, dict spec) except *:
     """Fill the engine from the boundary's plain-integer description."""
-    cdef int seat, card, rank, power, suit
+    cdef int seat, card, rank, power, suit, i
     e.n = spec["players"]
     e.trump = spec["trump"]
     e.trump_mask = <uint32_t>0xFF << (8 * e.trump)
@@ -51,6 +54,14 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         for rank in range(8):
             if 8 + TRUMP_ORDER[rank] > power:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * e.trump + rank)
+    worth = sorted({e.points[card] for card in range(32)} - {0})
+    e.point_kinds = len(worth)
+    for i, value in enumerate(worth):
+        e.point_value[i] = value
+        e.point_mask[i] = 0
+        for card in range(32):
+            if e.points[card] == value:
+                e.point_mask[i] |= <uint32_t>1 << card
     for suit in range(4):
         order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
@@ -76,19 +87,14 @@ cdef void setup_engine(Engine* e, dict spec) except *:
 
 cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
     """Write an optimal line from here that reaches ``target``; return its length.
-    Each step keeps the first move (in search order) whose exact value is the target."""
+    Each step keeps the first move (in search order, without the table's advice, so
+    the line does not depend on what the table held before) that reaches the target."""
     cdef Undo undo[MAX_PLIES]
     cdef int moves[MAX_MOVES]
-    cdef int length = 0, count, i, card, delta, value, seat, found, first
-    cdef Entry* entry
+    cdef int length = 0, count, i, card, delta, value, seat, found
     while not (e.trick_len == 0 and e.hands[e.leader] == 0):
         seat = seat_to_move(e)
-        first = -1
-        if e.trick_len == 0:
-            entry = table_probe(e)
-            if entry != NULL:
-                first = entry.best
-        count = ordered_moves(e, seat, legal_mask(e, seat), first, moves)
+        count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
         found = 0
         for i in range(count):
             card = moves[i] & 31
@@ -108,17 +114,42 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
     return length
 
 
+cdef int root_bound(Engine* e) noexcept nogil:
+    """The remaining margin from the root lies within plus or minus this."""
+    cdef uint32_t saved = e.hands[0]
+    cdef int i, total
+    e.hands[0] |= e.in_trick
+    total = points_at_stake(e)
+    e.hands[0] = saved
+    if e.bella_now:
+        total += BELLA_POINTS
+    return total
+
+
 cdef int mtdf(Engine* e, int guess) noexcept nogil:
-    """The exact value by null-window searches converging on it (MTD(f))."""
-    cdef int lower = -INF, upper = INF, value = guess, beta
+    """The exact value by null-window searches closing in on it: MTD(f) steps from
+    the guess, bisection while the interval is still wide."""
+    cdef int bound = root_bound(e)
+    cdef int lower = -bound, upper = bound, beta, value
+    cdef int first = 1
     while lower < upper:
-        beta = value + 1 if value == lower else value
+        if first:
+            beta = guess
+            first = 0
+        elif upper - lower > WIDE_INTERVAL:
+            beta = lower + (upper - lower + 1) // 2
+        else:
+            beta = value + 1 if value == lower else value
+        if beta <= lower:
+            beta = lower + 1
+        if beta > upper:
+            beta = upper
         value = search(e, beta - 1, beta)
         if value < beta:
             upper = value
         else:
             lower = value
-    return value
+    return lower
 
 
 cdef int root_values(Engine* e, int* moves, int* values, int guess) noexcept nogil:

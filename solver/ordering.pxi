@@ -4,10 +4,14 @@
 cdef inline int move_score(Engine* e, int seat, int card) noexcept nogil:
     """Higher is tried first: cheap winners, points onto the own side's trick, low
     cards onto a lost one; the leader tries strong cards first."""
-    cdef int power, points = e.points[card]
+    cdef int power, winner, points = e.points[card]
     if e.trick_len == 0:
         return 4 * (e.trump_power[card] + e.plain_power[card]) + points
     power = card_power(e, card)
+    if e.trick_len == e.n - 1:
+        # The last card decides the trick: order by what it settles for the mover.
+        winner = seat if power > e.win_power else e.win_seat
+        return e.side[seat] * e.side[winner] * (e.trick_points + points) * 16 - power
     if power > e.win_power:
         return 1000 - 8 * power + e.trick_points + points
     if e.side[e.win_seat] == e.side[seat]:

@@ -19,6 +19,20 @@ cdef int last_trick(Engine* e) noexcept nogil:
     return delta
 
 
+cdef inline int points_at_stake(Engine* e) noexcept nogil:
+    """Everything still to be won at a trick start: the remaining margin lies within
+    plus or minus this (cards, last trick, bonuses still in play)."""
+    cdef uint32_t cards = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+    cdef int i, total = LAST_TRICK
+    for i in range(e.point_kinds):
+        total += e.point_value[i] * popcount32(cards & e.point_mask[i])
+    if e.decl_pending:
+        total += e.decl_value if e.decl_value > 0 else -e.decl_value
+    if e.bella_state:
+        total += BELLA_POINTS
+    return total
+
+
 cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     """The margin still to be won under best play, exact when inside (alpha, beta);
     otherwise a bound on the failing side (fail-soft)."""
@@ -26,7 +40,7 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     cdef Undo undo
     cdef Entry* entry
     cdef int seat, count, i, card, delta, value, best, best_card = 0, first = -1
-    cdef int maximizing, window_low = alpha, window_high = beta
+    cdef int maximizing, window_low = alpha, window_high = beta, at_stake
     cdef int at_start = e.trick_len == 0
 
     # 1. The end of the deal, the forced last trick, and the table's bounds.
@@ -35,6 +49,11 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
             return 0
         if popcount32(e.hands[e.leader]) == 1:
             return last_trick(e)
+        at_stake = points_at_stake(e)
+        if at_stake <= alpha:
+            return at_stake
+        if -at_stake >= beta:
+            return -at_stake
         entry = table_probe(e)
         if entry != NULL:
             if entry.lower >= beta or entry.lower == entry.upper:

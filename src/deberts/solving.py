@@ -192,7 +192,10 @@ def _move_value(
     """A move's value, its line replayed and scored by the rules; the score must be
     the settled margin plus the engine's value, or the two disagree on the rules."""
     plays = _plays(position, [move, *line])
-    final = score(replay_line(position, plays))
+    end = replay_line(position, plays)
+    if not end.is_over():
+        raise RuntimeError(f"engine line after {Card(move & 31)} stops before the end")
+    final = score(end)
     if final.margin != settled + remaining:
         raise RuntimeError(
             f"engine and scoring disagree after {Card(move & 31)}: "
