@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from deberts import Position, Solver
+from deberts import DEFAULT_TABLE_BITS, Position, Solver
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ MODES: dict[str, Callable[[Solver, Position], object]] = {
 }
 
 
-def measure(positions: list[Position], mode: str, table_bits: int = 20) -> Figures:
+def measure(positions: list[Position], mode: str, table_bits: int = DEFAULT_TABLE_BITS) -> Figures:
     """Solve each position cold in ``mode``; the figures over the set."""
     solver = Solver(table_bits)
     work = MODES[mode]

@@ -28,7 +28,7 @@ DEFAULT_TABLE_BITS = 18
 
 cdef void setup_engine(Engine* e, dict spec) except *:
     """Fill the engine from the boundary's plain-integer description."""
-    cdef int seat, card, rank, power, suit, i
+    cdef int seat, card, rank, power, suit, i, other
     e.n = spec["players"]
     e.trump = spec["trump"]
     e.trump_mask = <uint32_t>0xFF << (8 * e.trump)
@@ -66,6 +66,11 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
             e.by_power[suit][power] = rank
+        for rank in range(8):
+            e.beaters[8 * suit + rank] = 0
+            for other in range(8):
+                if order[other] > order[rank]:
+                    e.beaters[8 * suit + rank] |= <uint32_t>1 << (8 * suit + other)
     e.leader = spec["leader"]
     e.trick_len = 0
     e.in_trick = 0

@@ -31,6 +31,7 @@ cdef struct Engine:
     int plain_power[32]       # 1..8 (plain order of the card's rank)
     uint32_t trumps_above[17] # trumps with power above p
     int by_power[4][8]        # per suit, the rank indices from weakest to strongest
+    uint32_t beaters[32]      # the cards of the same suit that beat each card
     int point_kinds           # how many distinct non-zero card values there are
     int point_value[8]        # those values
     uint32_t point_mask[8]    # the cards worth each of them

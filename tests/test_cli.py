@@ -317,6 +317,18 @@ def test_batch_writes_the_output_file(tmp_path: Path) -> None:
     check_records(out.read_text(encoding="utf-8"))
 
 
+def test_batch_jobs_keep_order_and_show_progress(tmp_path: Path) -> None:
+    path = write_input(tmp_path, LINES * 5)
+    single = run("batch", str(path))
+    threaded = run("batch", str(path), "--jobs", "2", "--progress")
+    assert threaded.exit_code == 0, threaded.output
+    assert [answer_only(json.loads(line)) for line in threaded.stdout.splitlines()] == [
+        answer_only(json.loads(line)) for line in single.stdout.splitlines()
+    ]
+    assert "solving" in threaded.stderr
+    assert "solving" not in single.stderr
+
+
 def test_batch_reads_bytes_that_are_not_utf8_as_an_error_record(tmp_path: Path) -> None:
     path = tmp_path / "in.jsonl"
     path.write_bytes(b"\xff\xfe\n" + json.dumps(GOOD).encode())
