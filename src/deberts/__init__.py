@@ -22,6 +22,7 @@ from deberts.position import Play, Position, Trick
 from deberts.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
 from deberts.solving import MoveValue, Solution, Solver, solve
+from deberts.parallel import solve_many
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -33,5 +34,5 @@ __all__ = [
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
     "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
     "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",
-    "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve",
+    "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve", "solve_many",
 ]

@@ -31,33 +31,47 @@ def map_ordered(
     items: Iterable[T],
     threads: int = 1,
     table_bits: int = DEFAULT_TABLE_BITS,
+    chunk: int = 4,
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on ``threads`` threads, yielded in input
-    order as soon as each is ready; at most a few items per thread are in flight, so
-    an endless input streams in bounded memory. Exceptions propagate in order."""
+    order as each is ready. Items go to the threads ``chunk`` at a time (a thread
+    hand-off costs about as much as a small search) and only a few chunks per
+    thread are in flight, so an endless input streams in bounded memory.
+    Exceptions propagate in order."""
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
-    local = threading.local()
-
-    def run(item: T) -> R:
-        solver = getattr(local, "solver", None)
-        if solver is None:
-            solver = local.solver = Solver(table_bits)
-        return work(solver, item)
-
     if threads == 1:
         solver = Solver(table_bits)
         for item in items:
             yield work(solver, item)
         return
-    window: deque[Future[R]] = deque()
+    local = threading.local()
+
+    def run(batch: list[T]) -> list[R]:
+        solver = getattr(local, "solver", None)
+        if solver is None:
+            solver = local.solver = Solver(table_bits)
+        return [work(solver, item) for item in batch]
+
+    window: deque[Future[list[R]]] = deque()
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        for item in items:
-            window.append(pool.submit(run, item))
-            if len(window) >= 4 * threads:
-                yield window.popleft().result()
+        for batch in _chunks(items, chunk):
+            window.append(pool.submit(run, batch))
+            if len(window) >= 2 * threads:
+                yield from window.popleft().result()
         while window:
-            yield window.popleft().result()
+            yield from window.popleft().result()
+
+
+def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def solve_many(
