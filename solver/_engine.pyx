@@ -66,6 +66,12 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
             e.by_power[suit][power] = rank
+        e.bottom_mask[suit] = 0
+        for power in range(8):
+            card = 8 * suit + e.by_power[suit][power]
+            if e.points[card] or e.by_power[suit][power] != power:
+                break
+            e.bottom_mask[suit] |= <uint32_t>1 << card
         for rank in range(8):
             e.beaters[8 * suit + rank] = 0
             for other in range(8):
@@ -76,6 +82,7 @@ cdef void setup_engine(Engine* e, dict spec) except *:
     e.in_trick = 0
     e.led = 0
     e.win_seat = e.leader
+    e.win_card = 0
     e.win_power = 0
     e.trick_points = 0
     e.decl_team = spec["decl_team"]

@@ -12,8 +12,9 @@ cdef inline uint32_t opponents(Engine* e, int seat) noexcept nogil:
 
 
 cdef inline int surely_wins(Engine* e, int seat, int card) noexcept nogil:
-    """True when nobody still to play this trick can beat ``card``: no higher card
-    of its suit behind, and for a plain card everyone behind can follow suit."""
+    """True when nobody after ``seat`` in this trick can beat ``card``: no higher
+    card of its suit behind, and for a plain card everyone behind can follow suit
+    (a heuristic: it ignores that a partner behind would keep the trick anyway)."""
     cdef uint32_t led_mask = <uint32_t>0xFF << (8 * e.led)
     cdef int later = (seat + 1) % e.n
     while later != e.leader:
@@ -46,8 +47,10 @@ cdef inline int move_score(Engine* e, int seat, int card) noexcept nogil:
         if surely_wins(e, seat, card):
             return 1200 + 4 * (e.trick_points + points)
         return 1000 - 8 * power + e.trick_points + points
+    if e.side[e.win_seat] == e.side[seat] and surely_wins(e, seat, e.win_card):
+        return 800 + points
     if e.side[e.win_seat] == e.side[seat]:
-        return 500 + points
+        return 500 - points
     return -points - power
 
 

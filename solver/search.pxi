@@ -33,6 +33,21 @@ cdef inline int points_at_stake(Engine* e) noexcept nogil:
     return total
 
 
+cdef inline int sure_points(Engine* e, uint32_t own, uint32_t other) noexcept nogil:
+    """Card points the side holding ``own`` is sure to take whatever is played: its
+    trumps above all the other side's trumps each win their trick (or lose it to a
+    partner's higher trump). Plain cards are never sure: a top card can still be
+    thrown away on another suit."""
+    cdef int power, card, total = 0
+    for power in range(7, -1, -1):
+        card = 8 * e.trump + e.by_power[e.trump][power]
+        if (other >> card) & 1:
+            break
+        if (own >> card) & 1:
+            total += e.points[card]
+    return total
+
+
 cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     """The margin still to be won under best play, exact when inside (alpha, beta);
     otherwise a bound on the failing side (fail-soft)."""
@@ -40,7 +55,8 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     cdef Undo undo
     cdef Entry* entry
     cdef int seat, count, i, card, delta, value, best, best_card = 0, first = -1
-    cdef int maximizing, window_low = alpha, window_high = beta, at_stake
+    cdef int maximizing, window_low = alpha, window_high = beta, upper, lower
+    cdef uint32_t declarer_cards, defender_cards
     cdef int at_start = e.trick_len == 0
 
     # 1. The end of the deal, the forced last trick, and the table's bounds.
@@ -49,11 +65,20 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
             return 0
         if popcount32(e.hands[e.leader]) == 1:
             return last_trick(e)
-        at_stake = points_at_stake(e)
-        if at_stake <= alpha:
-            return at_stake
-        if -at_stake >= beta:
-            return -at_stake
+        # The margin lies within what is at stake, less twice what a side is sure of.
+        upper = points_at_stake(e)
+        lower = -upper
+        declarer_cards = 0
+        for seat in range(e.n):
+            if e.side[seat] > 0:
+                declarer_cards |= e.hands[seat]
+        defender_cards = (e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]) & ~declarer_cards
+        lower += 2 * sure_points(e, declarer_cards, defender_cards)
+        upper -= 2 * sure_points(e, defender_cards, declarer_cards)
+        if upper <= alpha:
+            return upper
+        if lower >= beta:
+            return lower
         entry = table_probe(e)
         if entry != NULL:
             if entry.lower >= beta or entry.lower == entry.upper:

@@ -32,6 +32,7 @@ cdef struct Engine:
     uint32_t trumps_above[17] # trumps with power above p
     int by_power[4][8]        # per suit, the rank indices from weakest to strongest
     uint32_t beaters[32]      # the cards of the same suit that beat each card
+    uint32_t bottom_mask[4]   # per suit, the worthless cards below every other
     int point_kinds           # how many distinct non-zero card values there are
     int point_value[8]        # those values
     uint32_t point_mask[8]    # the cards worth each of them
@@ -41,6 +42,7 @@ cdef struct Engine:
     int trick_len
     int led
     int win_seat
+    int win_card
     int win_power
     int trick_points
     # play-dependent bonuses
@@ -66,6 +68,7 @@ cdef struct Undo:
     int trick_len
     int led
     int win_seat
+    int win_card
     int win_power
     int trick_points
     int decl_pending
@@ -139,6 +142,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     u.trick_len = e.trick_len
     u.led = e.led
     u.win_seat = e.win_seat
+    u.win_card = e.win_card
     u.win_power = e.win_power
     u.trick_points = e.trick_points
     u.decl_pending = e.decl_pending
@@ -154,6 +158,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     if power > e.win_power:
         e.win_power = power
         e.win_seat = seat
+        e.win_card = card
     e.trick_points += e.points[card]
     if e.bella_state and (e.bella_cards >> card) & 1:
         if declines:
@@ -198,6 +203,7 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.trick_len = u.trick_len
     e.led = u.led
     e.win_seat = u.win_seat
+    e.win_card = u.win_card
     e.win_power = u.win_power
     e.trick_points = u.trick_points
     e.decl_pending = u.decl_pending

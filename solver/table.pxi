@@ -48,11 +48,36 @@ cdef inline Entry* table_bucket(Table* t, uint64_t k01, uint64_t k23, uint8_t me
     return t.entries + BUCKET * (h & t.mask)
 
 
+cdef inline void table_key(Engine* e, uint64_t* k01, uint64_t* k23) noexcept nogil:
+    """The hands with each suit's remaining worthless bottom cards (7 8 9 plain,
+    7 8 trump) renamed to the lowest of them, in order: positions that differ only
+    in which of those cards are gone have the same value, and share an entry."""
+    cdef uint32_t hands[4]
+    cdef uint32_t remaining, present, bit, target
+    cdef int seat, suit
+    for seat in range(4):
+        hands[seat] = e.hands[seat]
+    remaining = hands[0] | hands[1] | hands[2] | hands[3]
+    for suit in range(4):
+        present = remaining & e.bottom_mask[suit]
+        target = <uint32_t>1 << (8 * suit)
+        while present:
+            bit = present & (~present + 1)
+            present &= present - 1
+            if bit != target:
+                for seat in range(4):
+                    if hands[seat] & bit:
+                        hands[seat] ^= bit | target
+            target <<= 1
+    k01[0] = hands[0] | (<uint64_t>hands[1] << 32)
+    k23[0] = hands[2] | (<uint64_t>hands[3] << 32)
+
+
 cdef inline Entry* table_probe(Engine* e) noexcept nogil:
     """The entry of the current trick-start position, or NULL."""
     cdef Table* t = <Table*>e.table
-    cdef uint64_t k01 = e.hands[0] | (<uint64_t>e.hands[1] << 32)
-    cdef uint64_t k23 = e.hands[2] | (<uint64_t>e.hands[3] << 32)
+    cdef uint64_t k01, k23
+    table_key(e, &k01, &k23)
     cdef uint8_t meta = entry_meta(e)
     cdef Entry* bucket = table_bucket(t, k01, k23, meta)
     cdef int i
@@ -66,8 +91,8 @@ cdef inline Entry* table_probe(Engine* e) noexcept nogil:
 cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept nogil:
     """Record bounds for the current trick-start position."""
     cdef Table* t = <Table*>e.table
-    cdef uint64_t k01 = e.hands[0] | (<uint64_t>e.hands[1] << 32)
-    cdef uint64_t k23 = e.hands[2] | (<uint64_t>e.hands[3] << 32)
+    cdef uint64_t k01, k23
+    table_key(e, &k01, &k23)
     cdef uint8_t meta = entry_meta(e)
     cdef Entry* bucket = table_bucket(t, k01, k23, meta)
     cdef Entry* slot = bucket
