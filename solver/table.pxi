@@ -73,11 +73,18 @@ cdef inline void table_key(Engine* e, uint64_t* k01, uint64_t* k23) noexcept nog
     k23[0] = hands[2] | (<uint64_t>hands[3] << 32)
 
 
-cdef inline Entry* table_probe(Engine* e) noexcept nogil:
-    """The entry of the current trick-start position, or NULL."""
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+
+
+cdef inline void table_prefetch(Engine* e, uint64_t k01, uint64_t k23) noexcept nogil:
+    """Start loading the position's bucket while the bounds are computed."""
+    __builtin_prefetch(table_bucket(<Table*>e.table, k01, k23, entry_meta(e)))
+
+
+cdef inline Entry* table_probe(Engine* e, uint64_t k01, uint64_t k23) noexcept nogil:
+    """The entry of the current trick-start position (keyed by ``table_key``), or NULL."""
     cdef Table* t = <Table*>e.table
-    cdef uint64_t k01, k23
-    table_key(e, &k01, &k23)
     cdef uint8_t meta = entry_meta(e)
     cdef Entry* bucket = table_bucket(t, k01, k23, meta)
     cdef int i
@@ -88,11 +95,10 @@ cdef inline Entry* table_probe(Engine* e) noexcept nogil:
     return NULL
 
 
-cdef inline void table_store(Engine* e, int lower, int upper, int best) noexcept nogil:
-    """Record bounds for the current trick-start position."""
+cdef inline void table_store(Engine* e, uint64_t k01, uint64_t k23,
+                             int lower, int upper, int best) noexcept nogil:
+    """Record bounds for the current trick-start position (keyed by ``table_key``)."""
     cdef Table* t = <Table*>e.table
-    cdef uint64_t k01, k23
-    table_key(e, &k01, &k23)
     cdef uint8_t meta = entry_meta(e)
     cdef Entry* bucket = table_bucket(t, k01, k23, meta)
     cdef Entry* slot = bucket
