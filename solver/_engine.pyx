@@ -138,6 +138,19 @@ cdef int root_bound(Engine* e) noexcept nogil:
     return total
 
 
+cdef int first_guess(Engine* e) noexcept nogil:
+    """Where the value search starts: as if each side took the points it holds."""
+    cdef int seat, card, guess = 0
+    cdef uint32_t hand
+    for seat in range(e.n):
+        hand = e.hands[seat]
+        while hand:
+            card = lowest_bit(hand)
+            hand &= hand - 1
+            guess += e.side[seat] * e.points[card]
+    return guess
+
+
 cdef int mtdf(Engine* e, int guess) noexcept nogil:
     """The exact value by null-window searches closing in on it: MTD(f) steps from
     the guess, bisection while the interval is still wide."""
@@ -243,20 +256,20 @@ cdef class Search:
             raise ValueError("the deal is over: nothing left to solve")
         return e
 
-    def value(self, dict spec, list trick, int guess=0):
+    def value(self, dict spec, list trick):
         """``(value, nodes)``: the exact margin still to be won from the trick start."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value
         with nogil:
-            value = mtdf(e, guess)
+            value = mtdf(e, first_guess(e))
         return value, e.nodes
 
-    def best(self, dict spec, list trick, int guess=0):
+    def best(self, dict spec, list trick):
         """``(value, move, nodes)``: the exact value and one optimal move."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value, move
         with nogil:
-            value = mtdf(e, guess)
+            value = mtdf(e, first_guess(e))
             move = best_move(e, value)
         return value, move, e.nodes
 
@@ -269,17 +282,17 @@ cdef class Search:
             value = search(e, threshold, threshold + 1)
         return value > threshold, e.nodes
 
-    def values(self, dict spec, list trick, int guess=0):
+    def values(self, dict spec, list trick):
         """``([(move, value)], nodes)``: every legal move's exact value."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int count
         with nogil:
-            count = root_values(e, moves, values, guess)
+            count = root_values(e, moves, values, first_guess(e))
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
-    def lines(self, dict spec, list trick, int guess=0):
+    def lines(self, dict spec, list trick):
         """``([(move, value, line)], nodes)``: every legal move's exact value and an
         optimal continuation after it."""
         cdef Engine* e = self.prepare(spec, trick)
@@ -290,7 +303,7 @@ cdef class Search:
         cdef int lengths[MAX_MOVES]
         cdef int count, i, delta
         with nogil:
-            count = root_values(e, moves, values, guess)
+            count = root_values(e, moves, values, first_guess(e))
             for i in range(count):
                 delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])
