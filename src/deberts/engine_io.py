@@ -11,7 +11,8 @@ from typing import Any, Iterable
 
 from deberts.declarations import BELLA_POINTS, bella_mask
 from deberts.position import Play, Position
-from deberts.sides import partner_of
+from deberts.scoring import bella_points
+from deberts.sides import partner_of, with_partner
 
 #: Added to a card's index: the first bella card played without announcing it.
 DECLINES_BELLA = 32
@@ -28,17 +29,9 @@ def settled_margin(position: Position) -> int:
     owner = outcome.bella_seat
     if owner is None:
         return margin
-    mask = bella_mask(position.trump)
-    done = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
-    announced = [t for t in done if any(p.bella for p in t.plays)]
-    if rules.bella == "owner":
-        declined = any(_declined(position, p) for p in position.stack)
-        if not declined:
-            margin += sign[owner] * BELLA_POINTS
-    elif rules.bella == "trick_winner":
-        if announced:
-            margin += sign[announced[0].winner] * BELLA_POINTS
-    elif len(done) == 2 and announced and all(t.winner in _bella_team(position) for t in done):
+    if rules.bella != "owner":
+        return margin + sum(s * b for s, b in zip(sign, bella_points(position)))
+    if not any(_declined(position, p) for p in position.stack):
         margin += sign[owner] * BELLA_POINTS
     return margin
 
@@ -52,12 +45,6 @@ def _declarations_pending(position: Position) -> bool:
         and outcome.points > 0
         and not any(won[s] for s in outcome.team)
     )
-
-
-def _bella_team(position: Position) -> set[int]:
-    owner = position.declarations.bella_seat
-    partner = partner_of(owner, position.players, position.rules)
-    return {owner} if partner is None else {owner, partner}
 
 
 def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
@@ -102,7 +89,7 @@ def _bella_input(position: Position) -> dict[str, Any]:
     if owner is None or position.rules.bella == "owner":
         return fixed
     done = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
-    team = _bella_team(position)
+    team = with_partner(owner, position.players, position.rules)
     if not done:
         state = 1
     elif position.rules.bella == "both_tricks" and len(done) == 1:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from deberts.declarations import BELLA_POINTS, bella_mask
 from deberts.errors import DebertsError
 from deberts.position import Position
-from deberts.sides import partner_of
+from deberts.sides import with_partner
 from deberts.tricks import LAST_TRICK
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
@@ -64,15 +64,10 @@ def bella_points(position: Position) -> list[int]:
         if announced:
             points[announced[0].winner] += BELLA_POINTS
     else:
-        team = _team_with_partner(position, owner)
+        team = with_partner(owner, players, rules)
         if announced and len(bella_tricks) == 2 and all(t.winner in team for t in bella_tricks):
             points[owner] += BELLA_POINTS
     return points
-
-
-def _team_with_partner(position: Position, seat: int) -> set[int]:
-    partner = partner_of(seat, position.players, position.rules)
-    return {seat} if partner is None else {seat, partner}
 
 
 def score(position: Position) -> DealScore:

@@ -17,10 +17,15 @@ def partner_of(seat: int, players: int, rules: Rules) -> int | None:
     return None
 
 
+def with_partner(seat: int, players: int, rules: Rules) -> frozenset[int]:
+    """The seat and, in a 4-player pairs game, his partner: a player's own team."""
+    partner = partner_of(seat, players, rules)
+    return frozenset({seat} if partner is None else {seat, partner})
+
+
 def declarer_side(declarer: int, players: int, rules: Rules) -> frozenset[int]:
     """The seats of the declarer's side."""
-    partner = partner_of(declarer, players, rules)
-    return frozenset({declarer} if partner is None else {declarer, partner})
+    return with_partner(declarer, players, rules)
 
 
 def eldest(dealer: int, players: int) -> int:

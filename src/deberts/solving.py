@@ -25,7 +25,9 @@ from deberts.scoring import DealScore, result_of, score
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal card of the player to move and the deal's outcome after it."""
+    """One legal card of the player to move and the deal's outcome after it: the
+    margin and points, whether it announces bella, the optimal line from it (the
+    card first) and that line's score."""
 
     card: Card
     margin: int
@@ -33,6 +35,7 @@ class MoveValue:
     defender_points: int
     bella: bool
     line: tuple[Play, ...]
+    score: DealScore
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -174,7 +177,7 @@ class Solver:
             to_move=position.to_move,
             moves=tuple(moves),
             pv=best.line,
-            score=score(replay_line(position, best.line)),
+            score=best.score,
             nodes=self.nodes,
             seconds=time.perf_counter() - started,
         )
@@ -189,27 +192,23 @@ def _input(position: Position) -> tuple[dict[str, Any], list[int]]:
 def _move_value(
     position: Position, settled: int, move: int, remaining: int, line: list[int]
 ) -> MoveValue:
-    """A move's value, its line replayed and scored by the rules; the score must be
+    """A move's value, its line played out and scored by the rules; the score must be
     the settled margin plus the engine's value, or the two disagree on the rules."""
-    plays = _plays(position, [move, *line])
-    end = replay_line(position, plays)
+    card = Card(move & 31)
+    end = _play_out(position, [move, *line])
     if not end.is_over():
-        raise RuntimeError(f"engine line after {Card(move & 31)} stops before the end")
+        raise RuntimeError(f"engine line after {card} stops before the end")
     final = score(end)
     if final.margin != settled + remaining:
         raise RuntimeError(
-            f"engine and scoring disagree after {Card(move & 31)}: "
+            f"engine and scoring disagree after {card}: "
             f"{settled} + {remaining} != {final.margin}"
         )
-    value = MoveValue(
-        Card(move & 31),
-        final.margin,
-        final.declarer_points,
-        final.defender_points,
-        plays[0].bella,
-        tuple(plays),
+    plays = tuple(end.stack[len(position.stack):])
+    return MoveValue(
+        card, final.margin, final.declarer_points, final.defender_points,
+        plays[0].bella, plays, final,
     )
-    return value
 
 
 def _merge_bella_choices(position: Position, values: list[MoveValue]) -> list[MoveValue]:
@@ -223,23 +222,10 @@ def _merge_bella_choices(position: Position, values: list[MoveValue]) -> list[Mo
     return sorted(by_card.values(), key=lambda m: (-sign * m.margin, m.card))
 
 
-def _plays(position: Position, moves: list[int]) -> list[Play]:
-    """Engine moves as plays: the seat and whether bella is announced."""
+def _play_out(position: Position, moves: list[int]) -> Position:
+    """A copy of the position with engine moves made (bella announced unless the
+    move declines it)."""
     copy = position.copy()
-    plays = []
     for move in moves:
-        card = Card(move & 31)
-        seat = copy.to_move
-        copy.push(card, bella=not move & DECLINES_BELLA)
-        plays.append(Play(seat, card, copy.stack[-1].bella))
-    return plays
-
-
-def replay_line(position: Position, plays: Iterable[Play]) -> Position:
-    """A copy of the position with a line of plays made."""
-    copy = position.copy()
-    for play in plays:
-        copy.push(play.card, bella=play.bella)
+        copy.push(Card(move & 31), bella=not move & DECLINES_BELLA)
     return copy
-
-
