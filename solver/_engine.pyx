@@ -17,10 +17,8 @@ include "search.pxi"
 cdef enum:
     WIDE_INTERVAL = 8         # wider than this, the value search bisects
 
-PLAIN_ORDER = (1, 2, 3, 7, 4, 5, 6, 8)
-TRUMP_ORDER = (1, 2, 7, 5, 8, 3, 4, 6)
-PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
-TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+# The card tables come from the Python rules, so both read one definition.
+from deberts.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18

@@ -1,6 +1,6 @@
 """The rules of one trick (RULES.md sections 1 and 2.5): card order, points, what may
-be played, who wins. This is the one place the play rules live in Python; the engine
-has its own C copy, checked against this one by the oracle tests.
+be played, who wins. The engine takes its card tables from here; its C copy of the
+play rules is checked against these functions by the oracle tests.
 """
 
 from __future__ import annotations
