@@ -6,6 +6,7 @@ style (``♠♥♦♣``) and the ``--ascii`` style (``S H D C``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
@@ -23,14 +24,22 @@ BELLA_RULES = {
 }
 
 
+RED_SUITS = (Suit.H, Suit.D)
+RED, RESET = "\x1b[31m", "\x1b[0m"
+ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
+
 @dataclass(frozen=True)
 class Notation:
-    """How suits are written: symbols, or letters only (``--ascii``)."""
+    """How suits are written: symbols, or letters only (``--ascii``); with
+    ``colour``, hearts and diamonds in red (terminal escapes)."""
 
     ascii: bool = False
+    colour: bool = False
 
     def suit(self, suit: Suit) -> str:
-        return suit.name if self.ascii else suit.symbol
+        text = suit.name if self.ascii else suit.symbol
+        return f"{RED}{text}{RESET}" if self.colour and suit in RED_SUITS else text
 
     def card(self, card: Card) -> str:
         return card.rank.char + self.suit(card.suit)
@@ -235,12 +244,23 @@ def table(
     if not rows:
         return []
     right = set(right)
-    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+    widths = [
+        max(visible_width(row[i]) for row in rows if i < len(row))
+        for i in range(max(map(len, rows)))
+    ]
     lines = []
     for row in rows:
-        cells = [
-            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
+        cells = [pad(cell, widths[i], i in right) for i, cell in enumerate(row)]
         lines.append((" " * indent + "  ".join(cells)).rstrip())
     return lines
+
+
+def visible_width(text: str) -> int:
+    """The width of text on screen: colour escapes take none."""
+    return len(ESCAPES.sub("", text))
+
+
+def pad(text: str, width: int, right: bool) -> str:
+    """Text padded with spaces to ``width`` on screen, right-aligned if ``right``."""
+    fill = " " * (width - visible_width(text))
+    return fill + text if right else text + fill
