@@ -11,6 +11,7 @@ import click
 from deberts import __version__
 from deberts.cli.common import DebertsGroup
 from deberts.cli.solve import batch, solve_command
+from deberts.cli.table import table_command
 
 
 @click.group(cls=DebertsGroup)
@@ -19,5 +20,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch):
+for command in (solve_command, batch, table_command):
     main.add_command(command)

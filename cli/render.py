@@ -78,17 +78,15 @@ def seat_name(position: Position, seat: int) -> str:
 def deal_lines(position: Position, notation: Notation) -> list[str]:
     """The cards still held: a row per seat, a column per suit, then the seat's roles."""
     trump = position.trump
-    rows = [["", *(notation.suit(s) + (" trump" if s == trump else "") for s in Suit), ""]]
-    for seat, mask in enumerate(position.hands):
-        hand = CardSet(mask)
+    notes = []
+    for seat in range(position.players):
         marks = [role(position, seat)]
         if seat == position.leader:
             marks.append("led first" if position.stack else "leads")
         if seat == position.to_move:
             marks.append("to move")
-        rows.append(
-            [f"seat {seat}", *(" ".join(hand.holding(s)) or "-" for s in Suit), ", ".join(marks)]
-        )
+        notes.append(", ".join(marks))
+    hands = [CardSet(mask) for mask in position.hands]
     title = (
         f"Deal: {position.players} players, trump {notation.suit(trump)} "
         f"({SUIT_NAMES[trump]}), {position.rules.preset} rules"
@@ -96,7 +94,20 @@ def deal_lines(position: Position, notation: Notation) -> list[str]:
     if position.stack:
         count = len(position.stack)
         title += f"; the hands after {count} card{'s' if count > 1 else ''} played"
-    return [title, *table(rows)]
+    return [title, *hand_lines(hands, trump, notes, notation)]
+
+
+def hand_lines(
+    hands: Sequence[CardSet], trump: Suit | None, notes: Sequence[str], notation: Notation
+) -> list[str]:
+    """The deal diagram: a row per seat, a column per suit (the trump's marked), and
+    a note after each hand."""
+    rows = [["", *(notation.suit(s) + (" trump" if s == trump else "") for s in Suit), ""]]
+    rows += [
+        [f"seat {seat}", *(" ".join(hand.holding(s)) or "-" for s in Suit), note]
+        for seat, (hand, note) in enumerate(zip(hands, notes))
+    ]
+    return table(rows)
 
 
 def played_lines(position: Position, notation: Notation) -> list[str]:
