@@ -7,10 +7,10 @@ is raised as a :class:`deberts.DebertsError` whose message names the bad token.
 
 from __future__ import annotations
 
-import json
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Sequence
 
 from deberts import Deal, DebertsError, Position, Rules
+from deberts.json_fields import cards_field, check_object, decode_json, field, seat_field
 
 #: The built-in ``--example`` deal: a full 2-player deal in hearts. The declarer
 #: (seat 0) holds the tertz A-K-Q of hearts and bella; the defender's fifty
@@ -26,10 +26,6 @@ EXAMPLE: dict[str, Any] = {
 #: The fields of a batch record, and those it must have.
 RECORD_FIELDS = ("hands", "trump", "declarer", "leader", "played", "rules")
 REQUIRED_FIELDS = ("hands", "trump", "declarer", "leader")
-
-
-class RecordError(DebertsError):
-    """A batch record that is not an object with the expected fields and types."""
 
 
 def build_rules(preset: str, settings: Iterable[str] = ()) -> Rules:
@@ -63,17 +59,7 @@ def build_position(
 
 def parse_record(line: bytes) -> Position:
     """The position described by one batch input line: a JSON object in UTF-8."""
-    try:
-        text = line.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"bad text: not UTF-8 ({error.reason} at byte {error.start})") from None
-    if not text.strip():
-        raise RecordError("blank line: expected a JSON object")
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"bad JSON: {error}") from None
-    return position_from_record(record)
+    return position_from_record(decode_json(line, "line"))
 
 
 def position_from_record(record: object) -> Position:
@@ -84,59 +70,13 @@ def position_from_record(record: object) -> Position:
     ``played`` and ``rules`` are optional and unknown fields are rejected, so a
     misspelt field never silently solves another position.
     """
-    if not isinstance(record, dict):
-        raise RecordError(f"bad record: expected a JSON object, got {_json_type(record)}")
-    unknown = [name for name in record if name not in RECORD_FIELDS]
-    if unknown:
-        raise RecordError(
-            f"unknown field {unknown[0]!r}: expected fields {' '.join(RECORD_FIELDS)}"
-        )
-    missing = [name for name in REQUIRED_FIELDS if name not in record]
-    if missing:
-        raise RecordError(f"missing field {missing[0]!r}")
-    rules = record.get("rules", {})
-    if not isinstance(rules, dict):
-        raise RecordError(f"bad field 'rules': expected an object, got {_json_type(rules)}")
+    record = check_object(record, RECORD_FIELDS, REQUIRED_FIELDS)
+    rules = field(record, "rules", dict, "an object") if "rules" in record else {}
     return build_position(
-        _cards_field(record, "hands", "hand strings"),
-        _field(record, "trump", str, "a suit letter"),
-        _seat_field(record, "declarer"),
-        _seat_field(record, "leader"),
+        cards_field(record, "hands", "hand strings"),
+        field(record, "trump", str, "a suit letter"),
+        seat_field(record, "declarer"),
+        seat_field(record, "leader"),
         Rules.from_mapping(rules),
-        _cards_field(record, "played", "card strings"),
+        cards_field(record, "played", "card strings"),
     )
-
-
-def _field(record: Mapping[str, Any], name: str, kind: type, expected: str) -> Any:
-    value = record[name]
-    if not isinstance(value, kind):
-        raise RecordError(f"bad field {name!r}: expected {expected}, got {_json_type(value)}")
-    return value
-
-
-def _seat_field(record: Mapping[str, Any], name: str) -> int:
-    value = record[name]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"bad field {name!r}: expected a seat number, got {_json_type(value)}")
-    return value
-
-
-def _cards_field(record: Mapping[str, Any], name: str, items: str) -> str | list[str]:
-    """A field holding one space-separated string or a list of strings."""
-    value = record.get(name, [])
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return value
-    raise RecordError(
-        f"bad field {name!r}: expected a list of {items} or one string, got {_json_type(value)}"
-    )
-
-
-def _json_type(value: object) -> str:
-    """The JSON name of a decoded value's type, with the value when it is short."""
-    names = {bool: "boolean", int: "number", float: "number", str: "string",
-             list: "array", dict: "object", type(None): "null"}
-    shown = json.dumps(value)
-    name = names[type(value)]
-    return f"{name} {shown}" if len(shown) <= 40 else name

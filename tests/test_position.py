@@ -310,9 +310,9 @@ def test_card_not_legal_names_card_and_legal_ones():
 
 
 def test_played_argument_reports_index():
-    with pytest.raises(IllegalMoveError, match=r"played card 2: card 9H: illegal for seat 1"):
+    with pytest.raises(IllegalMoveError, match=r"played card 2 \(seat 1\): card 9H: illegal for seat 1"):
         position("7S 8D", "9H 8S", played="7S 9H")
-    with pytest.raises(IllegalMoveError, match=r"played card 1: card AS: seat 0 does not hold it"):
+    with pytest.raises(IllegalMoveError, match=r"played card 1 \(seat 0\): card AS: seat 0 does not hold it"):
         position("7S 8D", "9H 8S", played=["AS"])
 
 

@@ -16,6 +16,7 @@ from deberts.errors import (
     IllegalMoveError,
     InvalidDealError,
     NotationError,
+    RecordError,
     RulesError,
 )
 from deberts.position import Play, Position, Trick
@@ -23,6 +24,10 @@ from deberts.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
 from deberts.solving import MoveValue, Solution, Solver, solve
 from deberts.parallel import solve_many
+from deberts.table import DDTable, TableCell, dd_table
+from deberts.bidding import Bid, Contract
+from deberts.record import GameRecord, read_records, write_records
+from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -35,4 +40,6 @@ __all__ = [
     "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
     "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",
     "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve", "solve_many",
+    "DDTable", "TableCell", "dd_table", "Bid", "Contract", "GameRecord", "RecordError",
+    "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play",
 ]

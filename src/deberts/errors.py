@@ -19,3 +19,8 @@ class RulesError(DebertsError):
 
 class IllegalMoveError(DebertsError):
     """A card that may not be played in the current position."""
+
+
+class RecordError(DebertsError):
+    """A JSON record (a batch line or a game record) that is not an object with the
+    expected fields, types and a consistent story."""

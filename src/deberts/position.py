@@ -79,10 +79,7 @@ class Position:
             c if isinstance(c, Card) else Card.parse(str(c)) for c in played
         ]
         for index, card in enumerate(cards):
-            try:
-                self.push(card)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"played card {index + 1}: {error}") from None
+            push_numbered(self, index, card)
 
     # -- state -------------------------------------------------------------
 
@@ -208,6 +205,16 @@ class Position:
 
     def played_cards(self) -> list[Card]:
         return [p.card for p in self.stack]
+
+
+def push_numbered(position: Position, index: int, card: Card, bella: bool | None = None) -> None:
+    """Push card number ``index`` (from 0) of a recorded play; an illegal card is
+    reported by its place in the play and its player."""
+    seat = position.to_move
+    try:
+        position.push(card, bella)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"played card {index + 1} (seat {seat}): {error}") from None
 
 
 def replay(position: Position, cards: Sequence[Card]) -> Position:

@@ -1,0 +1,195 @@
+"""``deberts analyze``: a played deal card by card against double-dummy play."""
+
+from __future__ import annotations
+
+import json
+from typing import BinaryIO
+
+import click
+
+from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.cli.common import (
+    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
+    rules_options, table_bits_option,
+)
+from deberts.cli.inputs import build_position
+from deberts.cli.render import (
+    RESULT_NAMES, Notation, deal_lines, declaration_lines, seat_name, signed, table,
+)
+from deberts.record import GameRecord, read_records
+
+
+@click.command(name="analyze")
+@click.argument("hands", required=False)
+@click.option("--trump", help="The trump suit: S, H, D or C.")
+@click.option("--declarer", type=int, help="The declarer's seat, 0 first.")
+@click.option("--leader", type=int, help="The seat that led the first trick.")
+@click.option("--play", "play", default="", metavar="CARDS",
+              help="The cards played, in play order, e.g. '7S AS QS KS ...'.")
+@click.option("--record", "record_file", type=click.File("rb"), metavar="FILE",
+              help="Analyse a game record (JSON) instead of HANDS and the options above.")
+@click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
+              show_default=True, help="Which record of a JSON-lines record file.")
+@rules_options
+@json_option
+@ascii_option
+@table_bits_option
+def analyze_command(
+    hands: str | None,
+    trump: str | None,
+    declarer: int | None,
+    leader: int | None,
+    play: str,
+    record_file: BinaryIO | None,
+    deal_number: int,
+    preset: str,
+    settings: tuple[str, ...],
+    as_json: bool,
+    ascii_only: bool,
+    table_bits: int,
+) -> None:
+    """Replay a played deal and price every card double-dummy.
+
+    Give HANDS (as dealt, seat order, one quoted argument), --trump, --declarer,
+    --leader and --play; or --record FILE. For each card: the margin (declarer
+    side minus defenders) under optimal play before and after it, its cost to its
+    side in points, and the best cards; then the points each seat lost.
+    """
+    with reported():
+        if record_file is not None:
+            record = _record(record_file, deal_number, hands, trump, declarer, leader, play,
+                             preset, settings)
+            analysis = analyze_play(record, table_bits=table_bits)
+        else:
+            record = None
+            position = build_position(
+                *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
+            )
+            analysis = analyze_play(position, play, table_bits=table_bits)
+    if as_json:
+        click.echo(json.dumps(analysis.to_dict()))
+    else:
+        click.echo(render_analysis(analysis, record, notation_for_stdout(ascii_only)))
+
+
+def _setting(
+    hands: str | None, trump: str | None, declarer: int | None, leader: int | None
+) -> tuple[str, str, int, int]:
+    given = {"HANDS": hands, "--trump": trump, "--declarer": declarer, "--leader": leader}
+    missing = [name for name, value in given.items() if value is None]
+    if missing:
+        raise CliError(f"missing {missing[0]} (or use --record FILE)")
+    return hands, trump, declarer, leader  # type: ignore[return-value]
+
+
+def _record(
+    source: BinaryIO, number: int, hands: str | None, trump: str | None,
+    declarer: int | None, leader: int | None, play: str, preset: str,
+    settings: tuple[str, ...],
+) -> GameRecord:
+    """Record ``number`` of the file; the options a record carries may not be given."""
+    context = click.get_current_context()
+    given = [
+        name for name, value in (("HANDS", hands), ("--trump", trump),
+                                 ("--declarer", declarer), ("--leader", leader))
+        if value is not None
+    ]
+    given += ["--play"] if play else []
+    given += ["--set"] if settings else []
+    if context.get_parameter_source("preset") == click.core.ParameterSource.COMMANDLINE:
+        given.append("--rules")
+    if given:
+        raise CliError(f"--record takes no {given[0]}: the record holds the deal")
+    records = read_records(source)
+    if number > len(records):
+        raise CliError(f"--deal {number}: the file holds {len(records)} record(s)")
+    record = records[number - 1]
+    if record.thrown_in:
+        raise CliError(f"record {number}: the cards were thrown in, there is no play")
+    return record
+
+
+def render_analysis(
+    analysis: PlayAnalysis, record: GameRecord | None, notation: Notation
+) -> str:
+    """The deal, the bidding story (from a record), the card table and the summary."""
+    start = analysis.start
+    sections = [
+        deal_lines(start, notation),
+        _story_lines(record, notation),
+        declaration_lines(start, notation),
+        _card_lines(analysis, notation),
+        _summary_lines(analysis),
+    ]
+    return "\n\n".join("\n".join(lines) for lines in sections if lines)
+
+
+def _story_lines(record: GameRecord | None, notation: Notation) -> list[str]:
+    """Dealer, face-up card, bidding and exchange, when a record tells them."""
+    if record is None:
+        return []
+    lines = [f"Dealer: seat {record.dealer}."]
+    if record.face_up is not None:
+        lines.append(f"Face-up card: {notation.card(record.face_up)}.")
+    if record.bidding:
+        calls = ", ".join(f"seat {b.seat} {b.call}" for b in record.bidding)
+        lines.append(f"Bidding: {calls}.")
+    if record.exchanger is not None and record.face_up is not None:
+        lines.append(
+            f"Seat {record.exchanger} exchanged the seven of trumps for "
+            f"{notation.card(record.face_up)}."
+        )
+    if record.bella_declined:
+        lines.append("Bella was not announced.")
+    return lines
+
+
+def _card_lines(analysis: PlayAnalysis, notation: Notation) -> list[str]:
+    if not analysis.cards:
+        return ["No cards played."]
+    start, players = analysis.start, analysis.start.players
+    first_trick = len(start.tricks)
+    offset = len(start.trick)
+    rows = [["trick", "player", "card", "before", "after", "cost", "best"]]
+    for card in analysis.cards:
+        rows.append([
+            str(first_trick + (offset + card.index) // players + 1),
+            seat_name(start, card.seat),
+            notation.card(card.card),
+            signed(card.margin_before),
+            signed(card.margin_after),
+            str(card.cost) if card.cost else "",
+            _best(card, notation),
+        ])
+    title = ("Play, card by card (margin = declarer side minus defenders, double-dummy; "
+             "cost = points given away):")
+    return [title, *table(rows, right={3, 4, 5}, indent=2)]
+
+
+def _best(card: CardAnalysis, notation: Notation) -> str:
+    """The optimal cards when the card played is not one of them."""
+    return "" if card.cost == 0 else notation.cards(card.best)
+
+
+def _summary_lines(analysis: PlayAnalysis) -> list[str]:
+    start = analysis.start
+    lost = ", ".join(
+        f"{seat_name(start, seat)} {points}" for seat, points in analysis.lost().items()
+    )
+    lines = [
+        f"Points lost: {lost}.",
+        f"Double-dummy: {RESULT_NAMES[analysis.dd_result]}, margin {signed(analysis.dd_margin)}.",
+    ]
+    final = analysis.score
+    if final is None:
+        lines.append(
+            f"Unfinished after {len(analysis.cards)} cards: margin {signed(analysis.final_margin)} "
+            "with optimal play of the rest."
+        )
+    else:
+        lines.append(
+            f"Played: {RESULT_NAMES[final.result]}, {final.declarer_points} to "
+            f"{final.defender_points} (margin {signed(final.margin)})."
+        )
+    return lines
+

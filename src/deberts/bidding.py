@@ -1,0 +1,108 @@
+"""The bidding (RULES.md section 2.2): two rounds of calls that fix trump and declarer.
+
+Round 1, from the eldest hand round to the dealer: ``play`` (the face-up suit is
+trump) or ``pass``. If all pass, round 2 in the same order: name another suit, or
+pass (the dealer may not, under ``dealer_must_choose``). The first call that is not
+a pass ends the bidding; if everyone passes twice the cards are thrown in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from deberts.cards import Suit
+from deberts.errors import DebertsError
+from deberts.rules import Rules
+from deberts.sides import eldest
+
+PLAY, PASS = "play", "pass"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One call: ``play``, ``pass`` or a suit letter, by ``seat``."""
+
+    seat: int
+    call: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "call", parse_call(self.call))
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the bidding decided: the trump, the declarer and the round (1: the
+    face-up suit, the round with the trump-seven exchange)."""
+
+    trump: Suit
+    declarer: int
+    round: int
+
+
+def parse_call(text: str) -> str:
+    """``play``, ``pass`` (any case) or a suit as its letter."""
+    lowered = text.strip().lower()
+    if lowered in (PLAY, PASS):
+        return lowered
+    try:
+        return Suit.parse(text).name
+    except DebertsError:
+        raise DebertsError(f"bad bid {text!r}: expected play, pass or a suit S H D C") from None
+
+
+def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they call: the eldest hand first, the dealer last."""
+    first = eldest(dealer, players)
+    return tuple((first + i) % players for i in range(players))
+
+
+def legal_calls(
+    round_: int, seat: int, dealer: int, face_up_suit: Suit, rules: Rules
+) -> tuple[str, ...]:
+    """The calls ``seat`` may make in bidding round 1 or 2."""
+    if round_ == 1:
+        return (PLAY, PASS)
+    others = tuple(s.name for s in Suit if s != face_up_suit)
+    if rules.dealer_must_choose and seat == dealer:
+        return others
+    return (*others, PASS)
+
+
+def auction(
+    bids: Sequence[Bid], dealer: int, players: int, face_up_suit: Suit, rules: Rules
+) -> Contract | None:
+    """The contract of a complete bidding, or ``None`` when the cards are thrown in.
+
+    Raises :class:`DebertsError` naming the first bid out of turn, an illegal call,
+    a bid after the bidding ended, or a bidding that stops before it is decided.
+    """
+    order = bidding_order(dealer, players)
+    for index, bid in enumerate(bids):
+        round_, turn = divmod(index, players)
+        round_ += 1
+        where = f"bid {index + 1}"
+        if round_ > 2:
+            raise DebertsError(f"{where}: the cards were thrown in after two rounds of passes")
+        if bid.seat != order[turn]:
+            raise DebertsError(
+                f"{where}: seat {bid.seat} calls out of turn, seat {order[turn]} was to call"
+            )
+        calls = legal_calls(round_, bid.seat, dealer, face_up_suit, rules)
+        if bid.call not in calls:
+            raise DebertsError(
+                f"{where} (seat {bid.seat}): {bid.call!r} is not a round-{round_} call, "
+                f"expected one of {' '.join(calls)}"
+            )
+        if bid.call == PASS:
+            continue
+        if index + 1 < len(bids):
+            raise DebertsError(f"bid {index + 2}: the bidding ended at bid {index + 1}")
+        trump = face_up_suit if bid.call == PLAY else Suit.parse(bid.call)
+        return Contract(trump, bid.seat, round_)
+    if len(bids) < 2 * players:
+        round_, turn = divmod(len(bids), players)
+        raise DebertsError(
+            f"the bidding is not finished: seat {order[turn]} is to call in round {round_ + 1}"
+        )
+    return None

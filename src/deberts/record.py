@@ -1,0 +1,432 @@
+"""Game records: one whole deal as it was played, in a JSON file (``deberts-record/1``).
+
+A record holds what happened at the table: the dealer, the hands as dealt, the
+face-up card (and freza), the bidding, trump and declarer, the trump-seven exchange,
+the cards played and whether bella was declined. Everything that follows from those
+(the first leader, the declarations, the result) is written too, for readers, and
+checked when a record is read, so a record never tells two stories.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+from dataclasses import dataclass, field
+from typing import IO, Any, Iterable, Sequence
+
+from deberts.bidding import Bid, Contract, auction
+from deberts.cards import Card, Rank, Suit, parse_cards
+from deberts.deal import Deal
+from deberts.errors import DebertsError, RecordError
+from deberts.exchange import check_face_up, exchanged, holder_of, seven_holder
+from deberts.json_fields import check_object, decode_json, field as json_field, seat_field
+from deberts.position import Position, push_numbered
+from deberts.rules import Rules
+from deberts.scoring import DealScore, score
+from deberts.sides import eldest
+
+FORMAT = "deberts-record/1"
+
+#: Fields a record file may have; the written-for-readers ones are checked.
+FIELDS = (
+    "format", "players", "rules", "dealer", "hands", "face_up", "freza", "bidding",
+    "trump", "declarer", "leader", "exchange", "declarations", "bella", "play", "result",
+)
+REQUIRED = ("format", "dealer", "hands")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One deal from the deal to the last card (or as far as it went).
+
+    ``deal`` is the hands as dealt, before any exchange (with 4 players the face-up
+    card is in the hand it went to). With a ``bidding``, trump and declarer follow
+    from it and may be left out; without one they must be given. ``exchange`` says
+    the seven of trumps was swapped for the face-up card (round 1, 2 or 3 players).
+    Building a record checks it all; bad cards in the play raise
+    :class:`IllegalMoveError` naming the card by its place in the play.
+    """
+
+    deal: Deal
+    dealer: int
+    rules: Rules = field(default_factory=Rules)
+    face_up: Card | None = None
+    freza: Card | None = None
+    bidding: tuple[Bid, ...] = ()
+    trump: Suit | None = None
+    declarer: int | None = None
+    exchange: bool = False
+    play: tuple[Card, ...] = ()
+    bella_declined: bool = False
+
+    def __post_init__(self) -> None:
+        self._normalise()
+        players = self.deal.players
+        if not self.deal.is_full:
+            raise RecordError(
+                f"bad hands: a record holds a whole deal, {self.deal.hand_size} cards a "
+                "hand is an endgame"
+            )
+        _check_seat("dealer", self.dealer, players)
+        if self.face_up is not None:
+            check_face_up(self.deal, self.face_up)
+        self._check_freza()
+        contract = self._contract()
+        if contract is None:
+            self._check_thrown_in()
+            return
+        object.__setattr__(self, "trump", contract.trump)
+        object.__setattr__(self, "declarer", contract.declarer)
+        self._check_face_up_owner()
+        self._check_exchange(contract)
+        if self.bella_declined and self.start().declarations.bella_seat is None:
+            raise RecordError("bad record: bella is declined, but nobody holds it")
+        self.position()
+
+    def _normalise(self) -> None:
+        """Accept notation strings for the deal, cards and suits, and lists for tuples."""
+        def card(value: Card | str | None) -> Card | None:
+            return value if value is None or isinstance(value, Card) else Card.parse(value)
+
+        if not isinstance(self.deal, Deal):
+            object.__setattr__(self, "deal", Deal.parse(str(self.deal)))
+        object.__setattr__(self, "face_up", card(self.face_up))
+        object.__setattr__(self, "freza", card(self.freza))
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            object.__setattr__(self, "trump", Suit.parse(str(self.trump)))
+        object.__setattr__(self, "bidding", tuple(self.bidding))
+        play = parse_cards(self.play) if isinstance(self.play, str) else [card(c) for c in self.play]
+        object.__setattr__(self, "play", tuple(play))
+
+    # -- derived facts ---------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when everyone passed twice: no trump, no play."""
+        return self.trump is None
+
+    @property
+    def round(self) -> int | None:
+        """The bidding round that chose the trump, when the face-up card is known."""
+        if self.trump is None or self.face_up is None:
+            return None
+        return 1 if self.trump == self.face_up.suit else 2
+
+    @property
+    def leader(self) -> int | None:
+        """The first leader: the eldest hand, or the declarer (``first_lead``)."""
+        if self.declarer is None:
+            return None
+        if self.rules.first_lead == "declarer":
+            return self.declarer
+        return eldest(self.dealer, self.players)
+
+    @property
+    def exchanger(self) -> int | None:
+        """The seat that swapped the seven of trumps, if one did."""
+        return seven_holder(self.deal, self.face_up) if self.exchange and self.face_up else None
+
+    def deal_in_play(self) -> Deal:
+        """The hands the play starts from: after the exchange, if there was one."""
+        if self.exchange and self.face_up is not None:
+            return exchanged(self.deal, self.face_up)
+        return self.deal
+
+    def start(self) -> Position:
+        """The position before the first card."""
+        if self.trump is None or self.declarer is None or self.leader is None:
+            raise DebertsError("the cards were thrown in: there is no play")
+        return Position(self.deal_in_play(), self.trump, self.declarer, self.leader, self.rules)
+
+    def position(self) -> Position:
+        """The position after the recorded play."""
+        position = self.start()
+        for index, card in enumerate(self.play):
+            push_numbered(position, index, card, bella=not self.bella_declined)
+        return position
+
+    def is_complete(self) -> bool:
+        """True when every card has been played."""
+        return not self.thrown_in and len(self.play) == self.players * self.deal.hand_size
+
+    def score(self) -> DealScore | None:
+        """The deal's score once it is complete, else ``None``."""
+        return score(self.position()) if self.is_complete() else None
+
+    # -- checks ----------------------------------------------------------------
+
+    def _contract(self) -> Contract | None:
+        """Trump and declarer, from the bidding when there is one (checked against
+        any given), else as given."""
+        if self.bidding:
+            if self.face_up is None:
+                raise RecordError("bad record: a bidding needs the face-up card")
+            contract = auction(
+                self.bidding, self.dealer, self.players, self.face_up.suit, self.rules
+            )
+            if contract is None:
+                return None
+            for name, given, derived in (("trump", self.trump, contract.trump),
+                                         ("declarer", self.declarer, contract.declarer)):
+                if given is not None and given != derived:
+                    raise RecordError(
+                        f"bad field {name!r}: recorded {given}, the bidding gives {derived}"
+                    )
+            return contract
+        if self.trump is None or self.declarer is None:
+            raise RecordError("bad record: without a bidding, trump and declarer are needed")
+        _check_seat("declarer", self.declarer, self.players)
+        round_ = 1 if self.face_up is None or self.trump == self.face_up.suit else 2
+        return Contract(self.trump, self.declarer, round_)
+
+    def _check_thrown_in(self) -> None:
+        if self.trump is not None or self.declarer is not None:
+            raise RecordError("bad record: everyone passed twice, so there is no trump or declarer")
+        if self.play or self.exchange:
+            raise RecordError("bad record: everyone passed twice, so there is no play or exchange")
+
+    def _check_freza(self) -> None:
+        if self.freza is None:
+            return
+        if self.players == 4:
+            raise RecordError(f"bad freza {self.freza}: with 4 players the whole deck is dealt")
+        holder = holder_of(self.deal, self.freza)
+        if holder is not None or self.freza == self.face_up:
+            where = f"seat {holder}'s hand" if holder is not None else "the face-up card"
+            raise RecordError(f"bad freza {self.freza}: it is {where}, not in the stock")
+
+    def _check_face_up_owner(self) -> None:
+        """With 4 players the face-up card went to the dealer (or the declarer)."""
+        if self.players < 4 or self.face_up is None:
+            return
+        to = self.rules.face_up_to
+        owner = self.dealer if to == "dealer" else self.declarer
+        holder = holder_of(self.deal, self.face_up)
+        if holder != owner:
+            raise RecordError(
+                f"bad face-up card {self.face_up}: it goes to the {to} (seat {owner}) "
+                f"under face_up_to={to}, but seat {holder} holds it"
+            )
+
+    def _check_exchange(self, contract: Contract) -> None:
+        if not self.exchange:
+            return
+        if self.face_up is None or contract.round != 1 or self.players == 4:
+            raise RecordError(
+                "bad exchange: the seven of trumps is swapped only for the face-up card, "
+                "in a game ordered on it (round 1) with 2 or 3 players"
+            )
+        if seven_holder(self.deal, self.face_up) is None:
+            seven = Card.of(self.face_up.suit, Rank.SEVEN)
+            raise RecordError(f"bad exchange: nobody holds {seven} to swap for {self.face_up}")
+
+    # -- JSON ------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON object (see the README's game-record section)."""
+        outcome = None if self.thrown_in else self.start().declarations
+        final = self.score()
+        return {
+            "format": FORMAT,
+            "players": self.players,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "hands": [str(hand) for hand in self.deal.hands],
+            "face_up": _card_text(self.face_up),
+            "freza": _card_text(self.freza),
+            "bidding": [{"seat": b.seat, "bid": b.call} for b in self.bidding],
+            "trump": None if self.trump is None else self.trump.name,
+            "declarer": self.declarer,
+            "leader": self.leader,
+            "exchange": self._exchange_dict(),
+            "declarations": [] if outcome is None else [
+                {"seat": d.seat, "kind": d.kind, "cards": [str(c) for c in d.cards],
+                 "points": d.points, "scores": d in outcome.scoring}
+                for d in outcome.declarations
+            ],
+            "bella": None if outcome is None or outcome.bella_seat is None else {
+                "seat": outcome.bella_seat, "declined": self.bella_declined,
+            },
+            "play": [str(card) for card in self.play],
+            "result": None if final is None else {
+                "declarer_points": final.declarer_points,
+                "defender_points": final.defender_points,
+                "margin": final.margin,
+                "result": final.result,
+                "totals": list(final.totals),
+                "held_over": final.held_over,
+            },
+        }
+
+    def _exchange_dict(self) -> dict[str, Any] | None:
+        seat = self.exchanger
+        if seat is None or self.face_up is None:
+            return None
+        seven = Card.of(self.face_up.suit, Rank.SEVEN)
+        return {"seat": seat, "seven": str(seven), "face_up": str(self.face_up)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read a record object; the derived fields, when present, must agree."""
+        data = check_object(data, FIELDS, REQUIRED, "game record")
+        if data["format"] != FORMAT:
+            raise RecordError(f"bad field 'format': expected {FORMAT!r}, got {data['format']!r}")
+        hands = json_field(data, "hands", list, "a list of hand strings")
+        if not all(isinstance(hand, str) for hand in hands):
+            raise RecordError("bad field 'hands': expected a list of hand strings")
+        deal = Deal(hands)
+        if "players" in data and json_field(data, "players", int, "2, 3 or 4") != deal.players:
+            raise RecordError(
+                f"bad field 'players': {data['players']}, but there are {deal.players} hands"
+            )
+        record = cls(
+            deal=deal,
+            dealer=seat_field(data, "dealer"),
+            rules=Rules.from_mapping(_optional(data, "rules", dict, "an object") or {}),
+            face_up=_optional_card(data, "face_up"),
+            freza=_optional_card(data, "freza"),
+            bidding=_bids(data.get("bidding") or []),
+            trump=_optional_suit(data),
+            declarer=_optional_seat(data, "declarer"),
+            exchange=data.get("exchange") is not None,
+            play=tuple(_cards(data.get("play") or [])),
+            bella_declined=_bella_declined(data.get("bella")),
+        )
+        written = record.to_dict()
+        for name in ("leader", "exchange", "declarations", "bella", "result"):
+            if data.get(name) is not None and not _agrees(data[name], written[name]):
+                raise RecordError(
+                    f"bad field {name!r}: recorded {json.dumps(data[name])}, the deal "
+                    f"gives {json.dumps(written[name])}"
+                )
+        return record
+
+
+def read_records(source: str | os.PathLike[str] | IO[bytes]) -> list[GameRecord]:
+    """The records in a file: one JSON record, or one record a line (JSON lines)."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as handle:
+            data = handle.read()
+    else:
+        data = source.read()
+    lines = [
+        (number, line)
+        for number, line in enumerate(data.removeprefix(codecs.BOM_UTF8).splitlines(), 1)
+        if line.strip()
+    ]
+    if len(lines) < 2 or not lines[0][1].strip().endswith(b"}"):
+        return [GameRecord.from_dict(decode_json(data, "file"))]
+    records = []
+    for number, line in lines:
+        try:
+            records.append(GameRecord.from_dict(decode_json(line, "line")))
+        except DebertsError as error:
+            raise type(error)(f"line {number}: {error}") from None
+    return records
+
+
+def write_records(
+    records: Iterable[GameRecord], target: str | os.PathLike[str] | IO[str]
+) -> None:
+    """Write records: one record as a readable JSON document, several as JSON lines."""
+    records = list(records)
+    text = (
+        dumps(records[0]) if len(records) == 1
+        else "".join(json.dumps(r.to_dict()) + "\n" for r in records)
+    )
+    if isinstance(target, (str, os.PathLike)):
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        target.write(text)
+
+
+def dumps(record: GameRecord) -> str:
+    """One record as indented JSON; lists and objects of plain values that fit a
+    line (a bid, the hands, the play) stay on one line."""
+    return _layout(record.to_dict(), "") + "\n"
+
+
+def _layout(value: object, indent: str) -> str:
+    flat = json.dumps(value)
+    children = value.values() if isinstance(value, dict) else value
+    if not isinstance(value, (dict, list)) or not value:
+        return flat
+    if all(not isinstance(c, (dict, list)) for c in children) and len(flat) <= 100 or all(
+        isinstance(c, str) for c in children
+    ):
+        return flat
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k)}: {_layout(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    items = [inner + _layout(v, inner) for v in value]
+    return "[\n" + ",\n".join(items) + f"\n{indent}]"
+
+
+def _agrees(given: object, written: object) -> bool:
+    """A derived field as recorded agrees with the deal: equal, or for an object,
+    every key it has is equal (a reader may leave out keys)."""
+    if isinstance(given, dict) and isinstance(written, dict):
+        return all(key in written and _agrees(value, written[key]) for key, value in given.items())
+    return given == written
+
+
+def _check_seat(name: str, seat: object, players: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise RecordError(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
+
+
+def _card_text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _optional(data: dict[str, Any], name: str, kind: type, expected: str) -> Any:
+    return None if data.get(name) is None else json_field(data, name, kind, expected)
+
+
+def _optional_card(data: dict[str, Any], name: str) -> Card | None:
+    text = _optional(data, name, str, "a card such as JH")
+    return None if text is None else Card.parse(text)
+
+
+def _optional_suit(data: dict[str, Any]) -> Suit | None:
+    text = _optional(data, "trump", str, "a suit letter")
+    return None if text is None else Suit.parse(text)
+
+
+def _optional_seat(data: dict[str, Any], name: str) -> int | None:
+    return None if data.get(name) is None else seat_field(data, name)
+
+
+def _bids(items: object) -> tuple[Bid, ...]:
+    if not isinstance(items, list):
+        raise RecordError("bad field 'bidding': expected a list of {\"seat\", \"bid\"} objects")
+    bids = []
+    for index, item in enumerate(items):
+        entry = check_object(item, ("seat", "bid"), ("seat", "bid"), f"bid {index + 1}")
+        bids.append(Bid(seat_field(entry, "seat"), json_field(entry, "bid", str, "a call")))
+    return tuple(bids)
+
+
+def _cards(items: object) -> Sequence[Card]:
+    if isinstance(items, str):
+        items = items.split()
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise RecordError("bad field 'play': expected a list of card strings")
+    return [Card.parse(item) for item in items]
+
+
+def _bella_declined(bella: object) -> bool:
+    if bella is None:
+        return False
+    entry = check_object(bella, ("seat", "declined"), (), "field 'bella'")
+    declined = entry.get("declined", False)
+    if not isinstance(declined, bool):
+        raise RecordError("bad field 'bella': 'declined' must be true or false")
+    return declined
