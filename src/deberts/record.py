@@ -347,19 +347,18 @@ def write_records(
 
 
 def dumps(record: GameRecord) -> str:
-    """One record as indented JSON; lists and objects of plain values that fit a
-    line (a bid, the hands, the play) stay on one line."""
+    """One record as indented JSON; what fits a line (a bid, a declaration, the
+    hands) and lists of cards (the play) stay on one line."""
     return _layout(record.to_dict(), "") + "\n"
 
 
 def _layout(value: object, indent: str) -> str:
+    """``value`` as JSON at ``indent``: one line when short or a list of strings."""
     flat = json.dumps(value)
-    children = value.values() if isinstance(value, dict) else value
-    if not isinstance(value, (dict, list)) or not value:
+    if not isinstance(value, (dict, list)):
         return flat
-    if all(not isinstance(c, (dict, list)) for c in children) and len(flat) <= 100 or all(
-        isinstance(c, str) for c in children
-    ):
+    children = value.values() if isinstance(value, dict) else value
+    if indent and (len(flat) <= 100 or all(isinstance(c, str) for c in children)):
         return flat
     inner = indent + "  "
     if isinstance(value, dict):
