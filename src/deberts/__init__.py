@@ -28,6 +28,7 @@ from deberts.table import DDTable, TableCell, dd_table
 from deberts.bidding import Bid, Contract
 from deberts.record import GameRecord, read_records, write_records
 from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.generate import generate_deals
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -41,5 +42,5 @@ __all__ = [
     "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",
     "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve", "solve_many",
     "DDTable", "TableCell", "dd_table", "Bid", "Contract", "GameRecord", "RecordError",
-    "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play",
+    "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play", "generate_deals",
 ]

@@ -1,0 +1,104 @@
+"""``deberts deal``: random deals as notation lines, or as ``deberts batch`` input."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import click
+
+from deberts import Deal, Rules, Suit
+from deberts.cli.common import CliError, chosen_rules, json_option, reported, rules_options
+from deberts.generate import generate_deals
+from deberts.sides import eldest
+
+
+@click.command(name="deal")
+@click.option("--players", type=click.IntRange(2, 4), required=True, help="2, 3 or 4.")
+@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
+              help="How many deals.")
+@click.option("--seed", type=int, help="Seed for reproducible deals.")
+@click.option("--hand", "hands", multiple=True, metavar="SEAT=HAND",
+              help="Cards seat SEAT must hold, e.g. 0=AKQ.J..7 (a whole hand or part; "
+              "repeatable).")
+@click.option("--cards", "cards_per_hand", type=int,
+              help="Cards a hand (default: a full deal, 9, or 8 with 4 players).")
+@json_option
+@click.option("--trump", default="random", show_default=True, metavar="S|H|D|C|random",
+              help="With --json: the trump of every deal, or a random one each.")
+@click.option("--declarer", type=int, default=0, show_default=True,
+              help="With --json: the declarer's seat.")
+@click.option("--leader", type=int,
+              help="With --json: the first leader (default: the declarer under "
+              "first_lead=declarer, else seat 1, the eldest hand when seat 0 deals).")
+@rules_options
+def deal_command(
+    players: int,
+    count: int,
+    seed: int | None,
+    hands: tuple[str, ...],
+    cards_per_hand: int | None,
+    as_json: bool,
+    trump: str,
+    declarer: int,
+    leader: int | None,
+    preset: str,
+    settings: tuple[str, ...],
+) -> None:
+    """Print random deals, one a line.
+
+    Plain lines are deals in notation, ready for solve, table or analyze; --json
+    lines are positions in the batch input format. Deals are uniform among those
+    that give every seat its --hand cards.
+    """
+    rules = chosen_rules(preset, settings)
+    # Trumps come from their own stream, so --json lists the same deals as plain lines.
+    rng = random.Random(None if seed is None else f"trumps {seed}")
+    with reported():
+        fixed = dict(_fixed_hand(text, players) for text in hands)
+        deals = generate_deals(players, count, seed, fixed, cards_per_hand)
+        setting = _setting(trump, declarer, leader, players, rules) if as_json else None
+    for deal in deals:
+        if setting is None:
+            click.echo(str(deal))
+        else:
+            click.echo(json.dumps(_position(deal, setting, rules, rng)))
+
+
+def _fixed_hand(text: str, players: int) -> tuple[int, str]:
+    """``SEAT=HAND`` as the seat and its hand text."""
+    seat, sep, hand = text.partition("=")
+    if not sep or not seat.strip().isdigit():
+        raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
+    return int(seat), hand.strip()
+
+
+def _setting(
+    trump: str, declarer: int, leader: int | None, players: int, rules: Rules
+) -> dict[str, Any]:
+    """The trump (``None``: random each deal), declarer and leader of every position."""
+    suit = None if trump.lower() == "random" else Suit.parse(trump).name
+    if leader is None:
+        leader = declarer if rules.first_lead == "declarer" else eldest(0, players)
+    for name, seat in (("--declarer", declarer), ("--leader", leader)):
+        if not 0 <= seat < players:
+            raise CliError(f"bad {name} {seat}: seat must be 0..{players - 1} with {players} players")
+    return {"trump": suit, "declarer": declarer, "leader": leader}
+
+
+def _position(
+    deal: Deal, setting: dict[str, Any], rules: Rules, rng: random.Random
+) -> dict[str, Any]:
+    """One ``batch`` input record; ``rules`` only when they differ from the defaults."""
+    record: dict[str, Any] = {
+        "hands": [str(hand) for hand in deal.hands],
+        "trump": setting["trump"] or rng.choice("SHDC"),
+        "declarer": setting["declarer"],
+        "leader": setting["leader"],
+    }
+    default = Rules().to_dict()
+    changed = {k: v for k, v in rules.to_dict().items() if v != default[k]}
+    if changed:
+        record["rules"] = {"preset": rules.preset, **changed}
+    return record

@@ -1,0 +1,91 @@
+"""Random deals, optionally with some cards fixed in some hands (``deberts deal``).
+
+Each deal is uniform among all deals of that size in which every seat holds the
+cards fixed for it: the free cards are shuffled and dealt to the free places of the
+hands (with 2 and 3 players the rest stay undealt). Seeded and reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import count as counter
+from typing import Iterator, Mapping
+
+from deberts.cards import CardSet
+from deberts.deal import Deal, full_hand_size
+from deberts.errors import DebertsError, InvalidDealError
+
+
+def generate_deals(
+    players: int,
+    count: int | None = 1,
+    seed: int | random.Random | None = None,
+    fixed: Mapping[int, CardSet | str] | None = None,
+    cards_per_hand: int | None = None,
+) -> Iterator[Deal]:
+    """``count`` random deals (``None``: without end) of ``players`` hands.
+
+    ``fixed`` maps a seat to cards it must hold: a whole hand or only some of it.
+    ``cards_per_hand`` below full gives endgame deals. Bad arguments raise
+    :class:`InvalidDealError` (or :class:`NotationError` for a bad hand) at once,
+    before the first deal.
+    """
+    size, hands = _check(players, count, fixed or {}, cards_per_hand)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return _deals(rng, size, hands, count)
+
+
+def _deals(
+    rng: random.Random, size: int, hands: list[CardSet], count: int | None
+) -> Iterator[Deal]:
+    taken = 0
+    for hand in hands:
+        taken |= hand.mask
+    free = [card for card in range(32) if not taken >> card & 1]
+    wanted = [size - len(hand) for hand in hands]
+    for _ in range(count) if count is not None else counter():
+        rng.shuffle(free)
+        dealt, start = [], 0
+        for hand, more in zip(hands, wanted):
+            extra = sum(1 << card for card in free[start:start + more])
+            dealt.append(hand.mask | extra)
+            start += more
+        yield Deal(dealt)
+
+
+def _check(
+    players: int, count: int | None, fixed: Mapping[int, CardSet | str],
+    cards_per_hand: int | None,
+) -> tuple[int, list[CardSet]]:
+    """The hand size and the fixed cards of each seat, every argument checked."""
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise InvalidDealError(f"bad player count {players!r}: expected 2, 3 or 4")
+    full = full_hand_size(players)
+    size = full if cards_per_hand is None else cards_per_hand
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= full:
+        raise InvalidDealError(f"bad hand size {size!r}: expected 1..{full} with {players} players")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise InvalidDealError(f"bad count {count!r}: expected a number of deals, 0 or more")
+    hands = [CardSet() for _ in range(players)]
+    for seat, cards in fixed.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidDealError(
+                f"bad seat {seat!r}: seat must be 0..{players - 1} with {players} players"
+            )
+        try:
+            hand = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
+        except DebertsError as error:
+            raise type(error)(f"bad hand for seat {seat}: {error}") from None
+        if len(hand) > size:
+            raise InvalidDealError(
+                f"bad hand for seat {seat}: {len(hand)} cards fixed, a hand has {size}"
+            )
+        hands[seat] = hand
+    seen = 0
+    for seat, hand in enumerate(hands):
+        twice = CardSet(seen & hand.mask)
+        if twice:
+            card = next(iter(twice))
+            raise InvalidDealError(f"bad hand for seat {seat}: card {card} is fixed for two seats")
+        seen |= hand.mask
+    return size, hands
