@@ -16,6 +16,7 @@ from typing import Any
 from deberts._engine import DEFAULT_TABLE_BITS
 from deberts.cards import Card, Suit
 from deberts.deal import Deal
+from deberts.errors import DebertsError
 from deberts.exchange import check_face_up, exchanged, seven_holder
 from deberts.parallel import map_ordered
 from deberts.position import Position
@@ -126,7 +127,7 @@ def _leader(leader: int | None, declarer: int, deal: Deal, rules: Rules) -> int:
     if rules.first_lead == "declarer":
         return declarer
     if leader is None:
-        raise ValueError("dd_table needs the leader (or rules with first_lead=declarer)")
+        raise DebertsError("dd_table needs the leader (or rules with first_lead=declarer)")
     return leader
 
 
