@@ -9,7 +9,11 @@ from typing import Any
 import click
 
 from deberts import Deal, Rules, Suit
-from deberts.cli.common import CliError, chosen_rules, json_option, reported, rules_options
+from deberts.cli.common import (
+    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
+    rules_options,
+)
+from deberts.cli.render import hand_lines
 from deberts.generate import generate_deals
 from deberts.sides import eldest
 
@@ -25,6 +29,9 @@ from deberts.sides import eldest
 @click.option("--cards", "cards_per_hand", type=int,
               help="Cards a hand (default: a full deal, 9, or 8 with 4 players).")
 @json_option
+@click.option("--diagram", is_flag=True,
+              help="Show each deal as a diagram with suit symbols instead of a line.")
+@ascii_option
 @click.option("--trump", default="random", show_default=True, metavar="S|H|D|C|random",
               help="With --json: the trump of every deal, or a random one each.")
 @click.option("--declarer", type=int, default=0, show_default=True,
@@ -40,6 +47,8 @@ def deal_command(
     hands: tuple[str, ...],
     cards_per_hand: int | None,
     as_json: bool,
+    diagram: bool,
+    ascii_only: bool,
     trump: str,
     declarer: int,
     leader: int | None,
@@ -49,9 +58,11 @@ def deal_command(
     """Print random deals, one a line.
 
     Plain lines are deals in notation, ready for solve, table or analyze; --json
-    lines are positions in the batch input format. Deals are uniform among those
-    that give every seat its --hand cards.
+    lines are positions in the batch input format; --diagram draws each deal.
+    Deals are uniform among those that give every seat its --hand cards.
     """
+    if as_json and diagram:
+        raise CliError("--diagram and --json exclude each other")
     rules = chosen_rules(preset, settings)
     # Trumps come from their own stream, so --json lists the same deals as plain lines.
     rng = random.Random(None if seed is None else f"trumps {seed}")
@@ -59,11 +70,15 @@ def deal_command(
         fixed = dict(_fixed_hand(text, players) for text in hands)
         deals = generate_deals(players, count, seed, fixed, cards_per_hand)
         setting = _setting(trump, declarer, leader, players, rules) if as_json else None
-    for deal in deals:
-        if setting is None:
-            click.echo(str(deal))
-        else:
+    notation = notation_for_stdout(ascii_only)
+    for number, deal in enumerate(deals, 1):
+        if setting is not None:
             click.echo(json.dumps(_position(deal, setting, rules, rng)))
+        elif diagram:
+            lines = hand_lines(deal.hands, None, [""] * deal.players, notation)
+            click.echo("\n".join([f"Deal {number}: {deal}", *lines, ""]))
+        else:
+            click.echo(str(deal))
 
 
 def _fixed_hand(text: str, players: int) -> tuple[int, str]:

@@ -99,3 +99,21 @@ def test_errors_are_one_line_and_status_2(args: list[str], pattern: str) -> None
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("deberts: error: ")
     assert re.search(pattern, lines[0]), lines[0]
+
+
+def test_diagram_shows_every_hand() -> None:
+    result = run("deal", "--players", "3", "--count", "2", "--seed", "1", "--diagram", "--ascii")
+    assert result.exit_code == 0, result.output
+    plain = run("deal", "--players", "3", "--count", "2", "--seed", "1").stdout.splitlines()
+    out = result.stdout
+    assert [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("Deal ")] == plain
+    assert sum(line.startswith("seat ") for line in out.splitlines()) == 6
+    assert not set("♠♥♦♣") & set(out) and "\x1b[" not in out
+    symbols = run("deal", "--players", "2", "--seed", "1", "--diagram").stdout
+    assert "♠" in symbols
+
+
+def test_diagram_and_json_exclude_each_other() -> None:
+    result = run("deal", "--players", "2", "--diagram", "--json")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "deberts: error: --diagram and --json exclude each other"
