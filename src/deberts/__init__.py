@@ -29,6 +29,8 @@ from deberts.bidding import Bid, Contract
 from deberts.record import GameRecord, read_records, write_records
 from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.generate import generate_deals
+from deberts.sampling import Knowledge, sample_deals
+from deberts.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -43,4 +45,5 @@ __all__ = [
     "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve", "solve_many",
     "DDTable", "TableCell", "dd_table", "Bid", "Contract", "GameRecord", "RecordError",
     "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play", "generate_deals",
+    "Knowledge", "sample_deals", "BidEvaluation", "OptionStats", "evaluate_bid",
 ]

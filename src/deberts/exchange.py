@@ -52,3 +52,9 @@ def exchanged(deal: Deal, face_up: Card) -> Deal:
     hands = list(deal.hands)
     hands[seat] = (hands[seat] - seven.mask) | face_up.mask
     return Deal(hands)
+
+
+def holder_swaps(as_dealt: int, swapped: int, holder_declares: bool) -> bool:
+    """Whether the seven's holder swaps: only when that gives his side a strictly
+    better margin (``holder_declares``: he is on the declarer's side)."""
+    return swapped > as_dealt if holder_declares else swapped < as_dealt

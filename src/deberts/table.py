@@ -17,7 +17,7 @@ from deberts._engine import DEFAULT_TABLE_BITS
 from deberts.cards import Card, Suit
 from deberts.deal import Deal
 from deberts.errors import DebertsError
-from deberts.exchange import check_face_up, exchanged, seven_holder
+from deberts.exchange import check_face_up, exchanged, holder_swaps, seven_holder
 from deberts.parallel import map_ordered
 from deberts.position import Position
 from deberts.rules import Rules
@@ -146,10 +146,9 @@ class _Plan:
         exchange = None
         margin = margins[0]
         if self.holder is not None:
-            side = self.positions[0].declarer_side
-            better = max if self.holder in side else min
-            margin = better(margins)
-            exchange = margins[1] != margins[0] and margins[1] == margin
+            holder_declares = self.holder in self.positions[0].declarer_side
+            exchange = holder_swaps(margins[0], margins[1], holder_declares)
+            margin = margins[1] if exchange else margins[0]
         return TableCell(
             self.trump, self.declarer, self.leader, margin, result_of(margin),
             self.round, self.holder, exchange,
