@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from deberts import (
-    Card, CardSet, DebertsError, Deal, Knowledge, Position, Rules, evaluate_bid, solve,
+    CardSet, DebertsError, Deal, Knowledge, Position, Rules, evaluate_bid, solve,
 )
 from deberts.bid_evaluation import mean_ci95, wilson_ci95
 from deberts.scoring import MADE
