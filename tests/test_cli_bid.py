@@ -30,6 +30,9 @@ def test_json_contract_and_api_agree() -> None:
         assert {"option", "samples", "mean_margin", "margin_ci95", "p_made", "p_made_ci95",
                 "p_bait", "p_hanging", "expected_score"} <= set(option)
         assert option["samples"] == 20
+        for name in ("made", "bait", "hanging", "thrown_in"):
+            low, high = option[f"p_{name}_ci95"]
+            assert 0 <= low <= option[f"p_{name}"] <= high <= 1
         low, high = option["margin_ci95"]
         assert low <= option["mean_margin"] <= high
     assert data["best"] in {"S", "D", "C", "pass"}

@@ -84,23 +84,25 @@ class OptionStats:
         margins = self.margins()
         scores = np.array([o.score for o in self.outcomes], dtype=float)
         leads = self.leads()
-        made = self.probability(MADE)
-        return {
+        data: dict[str, Any] = {
             "option": self.option,
             "samples": self.samples,
             "mean_margin": _round(margins.mean()),
             "margin_ci95": mean_ci95(margins),
-            "p_made": _round(made, 4),
-            "p_made_ci95": wilson_ci95(made, self.samples),
-            "p_bait": _round(self.probability(BAIT), 4),
-            "p_hanging": _round(self.probability(HANGING), 4),
-            "p_thrown_in": _round(self.probability(THROWN_IN), 4),
-            "expected_score": _round(scores.mean()),
-            "score_ci95": mean_ci95(scores),
-            "expected_lead": _round(leads.mean()),
-            "lead_ci95": mean_ci95(leads),
-            "declarers": _declarers(self.outcomes),
         }
+        for name, result in (("made", MADE), ("bait", BAIT), ("hanging", HANGING),
+                             ("thrown_in", THROWN_IN)):
+            p = self.probability(result)
+            data[f"p_{name}"] = _round(p, 4)
+            data[f"p_{name}_ci95"] = wilson_ci95(p, self.samples)
+        data.update(
+            expected_score=_round(scores.mean()),
+            score_ci95=mean_ci95(scores),
+            expected_lead=_round(leads.mean()),
+            lead_ci95=mean_ci95(leads),
+            declarers=_declarers(self.outcomes),
+        )
+        return data
 
 
 @dataclass(frozen=True)
