@@ -117,3 +117,12 @@ def test_the_seven_holder_exchanges_when_it_helps_his_side() -> None:
     swapped = solve(Position(Deal.parse("KQ8.T9.AK.QJ A9.AKJ.Q7.K7"), "H", 1, 1)).margin
     assert evaluation.option("play").to_dict()["mean_margin"] == max(as_dealt, swapped)
     assert as_dealt != swapped
+
+
+def test_four_players_pairs() -> None:
+    # Seat 1 bids; with 4 players in pairs the bidder's side is seats 1 and 3.
+    evaluation = evaluate_bid("AK9..QJ.7", "JH", seat=1, dealer=0, players=4, samples=3, seed=2)
+    play = evaluation.option("play")
+    assert play.samples == 3 and all(o.declarer == 1 for o in play.outcomes)
+    for outcome in evaluation.option("pass").outcomes:
+        assert outcome.declarer in (None, 0, 1, 2, 3)
