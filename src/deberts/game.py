@@ -1,0 +1,288 @@
+"""Playing whole deals and matches (RULES.md section 2) between :class:`Player` objects.
+
+The game deals, runs both bidding rounds, offers the trump-seven exchange, plays the
+cards and scores the deal, carrying a hanging bait's points to the next deal's top
+scorer, rotating the dealer, until a side reaches the target. Each player sees only
+what his seat may see, through a view built afresh for every decision: his own
+cards, the face-up card, the calls, the contract, the declarations (announced and
+shown), the cards played so far and the score; never another hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol, Sequence
+
+from deberts.bidding import PASS, Bid, auction, bidding_order, legal_calls
+from deberts.cards import Card, CardSet, Suit
+from deberts.deal import Deal, full_hand_size
+from deberts.declarations import Declaration
+from deberts.errors import DebertsError
+from deberts.exchange import seven_holder
+from deberts.position import Position, Trick
+from deberts.record import GameRecord
+from deberts.rules import Rules
+from deberts.scoring import HANGING, DealScore
+from deberts.sides import with_partner
+
+#: Cards each seat gets before the bidding.
+FIRST_CARDS = 6
+
+
+@dataclass(frozen=True)
+class BidView:
+    """What a seat knows when it calls: its first six cards, the face-up card and
+    the calls so far."""
+
+    seat: int
+    players: int
+    dealer: int
+    rules: Rules
+    hand: CardSet
+    face_up: Card
+    round: int
+    calls: tuple[Bid, ...]
+    legal: tuple[str, ...]
+    scores: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """What a seat knows when it plays a card: its hand, the contract, the face-up
+    card (and who took it in an exchange), the declarations shown (those that score),
+    the tricks and the current trick, and the legal cards."""
+
+    seat: int
+    players: int
+    dealer: int
+    rules: Rules
+    hand: CardSet
+    trump: Suit
+    declarer: int
+    declarer_side: frozenset[int]
+    face_up: Card
+    exchanger: int | None
+    declarations: tuple[Declaration, ...]
+    bella_seat_known: int | None
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[int, Card], ...]
+    leader: int
+    legal: CardSet
+    scores: tuple[Fraction, ...]
+
+    def played(self) -> CardSet:
+        """Every card played so far, the current trick included."""
+        cards = [c for t in self.tricks for c in t.cards] + [c for _, c in self.trick]
+        return CardSet(cards)
+
+
+class Player(Protocol):
+    """A seat at the table. Each method gets a view of what the seat may see."""
+
+    def bid(self, view: BidView) -> str:
+        """A call from ``view.legal``: ``play``, ``pass`` or a suit letter."""
+
+    def exchange(self, view: PlayView) -> bool:
+        """Whether to swap the seven of trumps for the face-up card."""
+
+    def play(self, view: PlayView) -> Card:
+        """A card from ``view.legal``."""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal: its record, its score (``None`` when thrown in), what each seat
+    adds to its match score (held-over points included) and the points it holds
+    over to the next deal (a hanging bait; a throw-in passes on those it got)."""
+
+    record: GameRecord
+    score: DealScore | None
+    gains: tuple[Fraction, ...]
+    held_over: int
+
+
+def deal_cards(players: int, rng: random.Random) -> tuple[list[list[int]], Card, list[int]]:
+    """Shuffle and deal: the first six cards of each seat, the face-up card, and the
+    rest of the deck in dealing order."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    first = [deck[s * FIRST_CARDS:(s + 1) * FIRST_CARDS] for s in range(players)]
+    face_up = Card(deck[players * FIRST_CARDS])
+    return first, face_up, deck[players * FIRST_CARDS + 1:]
+
+
+def play_deal(
+    players: Sequence[Player],
+    dealer: int,
+    rules: Rules | None = None,
+    rng: random.Random | None = None,
+    scores: Sequence[Fraction] | None = None,
+    carried: int = 0,
+) -> DealResult:
+    """Deal, bid, exchange, play and score one deal. ``carried`` is a hanging bait's
+    points from the deal before, which go to this deal's top scorer."""
+    rules = rules if rules is not None else Rules()
+    rng = rng if rng is not None else random.Random()
+    count = len(players)
+    scores = tuple(scores) if scores is not None else (Fraction(0),) * count
+    first, face_up, rest = deal_cards(count, rng)
+    calls = _bidding(players, dealer, rules, first, face_up, scores)
+    contract = auction(calls, dealer, count, face_up.suit, rules)
+    size = full_hand_size(count)
+    extra = size - FIRST_CARDS
+    hands = [CardSet(first[s]) for s in range(count)]
+    freza = None
+    if count < 4:
+        for s in range(count):
+            hands[s] = hands[s] | CardSet(rest[s * extra:(s + 1) * extra])
+        freza = Card(rest[-1])
+    else:
+        taker = dealer if rules.face_up_to == "dealer" or contract is None else contract.declarer
+        cards = iter(rest)
+        for s in range(count):
+            need = extra - (s == taker)
+            hands[s] = hands[s] | CardSet(next(cards) for _ in range(need))
+        hands[taker] = hands[taker] | face_up.mask
+    deal = Deal(hands)
+    base = dict(deal=deal, dealer=dealer, rules=rules, face_up=face_up, freza=freza,
+                bidding=calls)
+    if contract is None:
+        record = GameRecord(**base)
+        return DealResult(record, None, (Fraction(0),) * count, carried)
+    exchange = False
+    holder = seven_holder(deal, face_up) if contract.round == 1 else None
+    if holder is not None:
+        start = GameRecord(**base).start()
+        exchange = bool(players[holder].exchange(_play_view(start, holder, dealer, None, face_up, scores)))
+    record = GameRecord(**base, exchange=exchange)
+    position = record.start()
+    exchanger = record.exchanger
+    while not position.is_over():
+        seat = position.to_move
+        view = _play_view(position, seat, dealer, exchanger, face_up, scores)
+        card = players[seat].play(view)
+        if not isinstance(card, Card) or card not in view.legal:
+            raise DebertsError(f"seat {seat} played {card!r}, not one of its legal cards {view.legal}")
+        position.push(card)
+    record = GameRecord(**base, exchange=exchange, play=tuple(position.played_cards()))
+    final = record.score()
+    assert final is not None
+    gains = list(final.records)
+    held = final.held_over if final.result == HANGING else 0
+    if carried:
+        top = max(range(count), key=lambda s: (final.totals[s], -s))
+        for seat in with_partner(top, count, rules):
+            gains[seat] += carried
+    return DealResult(record, final, tuple(gains), held)
+
+
+def _bidding(
+    players: Sequence[Player], dealer: int, rules: Rules, first: list[list[int]],
+    face_up: Card, scores: tuple[Fraction, ...],
+) -> tuple[Bid, ...]:
+    count = len(players)
+    calls: list[Bid] = []
+    for round_ in (1, 2):
+        for seat in bidding_order(dealer, count):
+            legal = legal_calls(round_, seat, dealer, face_up.suit, rules)
+            view = BidView(seat, count, dealer, rules, CardSet(first[seat]), face_up, round_,
+                           tuple(calls), legal, scores)
+            call = players[seat].bid(view)
+            if call not in legal:
+                raise DebertsError(f"seat {seat} called {call!r}, not one of {' '.join(legal)}")
+            calls.append(Bid(seat, call))
+            if call != PASS:
+                return tuple(calls)
+    return tuple(calls)
+
+
+def _play_view(
+    position: Position, seat: int, dealer: int, exchanger: int | None, face_up: Card,
+    scores: tuple[Fraction, ...],
+) -> PlayView:
+    """The seat's view: the declarations shown are those that score (the other side
+    only announces that it was beaten); bella is known once announced."""
+    outcome = position.declarations
+    bella = next((p.seat for t in position.tricks for p in t.plays if p.bella), None)
+    bella = bella if bella is not None else next(
+        (p.seat for p in position.trick if p.bella), None)
+    return PlayView(
+        seat=seat,
+        players=position.players,
+        dealer=dealer,
+        rules=position.rules,
+        hand=CardSet(position.hands[seat]),
+        trump=position.trump,
+        declarer=position.declarer,
+        declarer_side=position.declarer_side,
+        face_up=face_up,
+        exchanger=exchanger,
+        declarations=outcome.scoring,
+        bella_seat_known=bella,
+        tricks=tuple(position.tricks),
+        trick=tuple((p.seat, p.card) for p in position.trick),
+        leader=position.trick_leader,
+        legal=CardSet(position.legal_mask()),
+        scores=scores,
+    )
+
+
+@dataclass
+class Match:
+    """A match to ``target`` points: deals until a side reaches it at the end of a
+    deal (the higher side wins; a tie plays on)."""
+
+    players: Sequence[Player]
+    rules: Rules = field(default_factory=Rules)
+    target: int = 301
+    seed: int | None = None
+    dealer: int = 0
+    results: list[DealResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.players) not in (2, 3, 4):
+            raise DebertsError(f"bad player count {len(self.players)}: expected 2, 3 or 4")
+        if self.target not in (301, 501, 1001):
+            raise DebertsError(f"bad target {self.target}: expected 301, 501 or 1001")
+        self.scores = [Fraction(0)] * len(self.players)
+        self._rng = random.Random(self.seed)
+
+    def teams(self) -> list[frozenset[int]]:
+        """The sides that keep a score: pairs with 4 players in pairs, else seats."""
+        count = len(self.players)
+        return sorted({with_partner(s, count, self.rules) for s in range(count)}, key=min)
+
+    def team_score(self, team: frozenset[int]) -> Fraction:
+        # In a pairs game both partners record their pair's total: count it once.
+        return self.scores[min(team)]
+
+    def winner(self) -> frozenset[int] | None:
+        """The side that has won, once the match is over."""
+        standing = sorted(self.teams(), key=self.team_score, reverse=True)
+        best = self.team_score(standing[0])
+        if best < self.target or len(standing) > 1 and self.team_score(standing[1]) == best:
+            return None
+        return standing[0]
+
+    def play_deal(self) -> DealResult:
+        """Play the next deal and update the scores and the dealer."""
+        carried = self.results[-1].held_over if self.results else 0
+        result = play_deal(self.players, self.dealer, self.rules, self._rng,
+                           tuple(self.scores), carried)
+        for seat, gain in enumerate(result.gains):
+            self.scores[seat] += gain
+        self.results.append(result)
+        self.dealer = (self.dealer + 1) % len(self.players)
+        return result
+
+    def play(self, max_deals: int = 1000) -> frozenset[int]:
+        """Play deals until the match is won."""
+        for _ in range(max_deals):
+            self.play_deal()
+            won = self.winner()
+            if won is not None:
+                return won
+        raise DebertsError(f"no winner after {max_deals} deals")
+
