@@ -21,7 +21,7 @@ from deberts.deal import Deal, full_hand_size
 from deberts.declarations import Declaration
 from deberts.errors import DebertsError
 from deberts.exchange import seven_holder
-from deberts.position import Position, Trick
+from deberts.position import Play, Position, Trick
 from deberts.record import GameRecord
 from deberts.rules import Rules
 from deberts.scoring import HANGING, DealScore
@@ -67,14 +67,14 @@ class PlayView:
     declarations: tuple[Declaration, ...]
     bella_seat_known: int | None
     tricks: tuple[Trick, ...]
-    trick: tuple[tuple[int, Card], ...]
+    trick: tuple[Play, ...]
     leader: int
     legal: CardSet
     scores: tuple[Fraction, ...]
 
     def played(self) -> CardSet:
         """Every card played so far, the current trick included."""
-        cards = [c for t in self.tricks for c in t.cards] + [c for _, c in self.trick]
+        cards = [c for t in self.tricks for c in t.cards] + [p.card for p in self.trick]
         return CardSet(cards)
 
 
@@ -222,7 +222,7 @@ def _play_view(
         declarations=outcome.scoring,
         bella_seat_known=bella,
         tricks=tuple(position.tricks),
-        trick=tuple((p.seat, p.card) for p in position.trick),
+        trick=tuple(position.trick),
         leader=position.trick_leader,
         legal=CardSet(position.legal_mask()),
         scores=scores,

@@ -70,10 +70,10 @@ class HeuristicPlayer:
         legal = sorted(view.legal, key=lambda c: (card_points(c, view.trump), int(c)))
         if not view.trick:
             return self._lead(view, legal)
-        led = view.trick[0][1].suit
-        powers = [trick_power(c, led, view.trump) for _, c in view.trick]
+        led = view.trick[0].card.suit
+        powers = [trick_power(p.card, led, view.trump) for p in view.trick]
         top = max(range(len(powers)), key=powers.__getitem__)
-        winner_seat = view.trick[top][0]
+        winner_seat = view.trick[top].seat
         ours = (winner_seat in view.declarer_side) == (view.seat in view.declarer_side)
         last = len(view.trick) == view.players - 1
         if ours and (last or powers[top] > 8):

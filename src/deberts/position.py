@@ -116,21 +116,12 @@ class Position:
             return 0
         seat = self.to_move
         return legal_cards(
-            self.hands[seat], self.trick_cards(), self.trump, self._partner_exempt(seat)
+            self.hands[seat], self.trick_cards(), self.trump,
+            partner_exempt(seat, self.trick, self.trump, self.players, self.rules),
         )
 
     def legal_moves(self) -> list[Card]:
         return list(CardSet(self.legal_mask()))
-
-    def _partner_exempt(self, seat: int) -> bool:
-        """``partner_exempt``: the top trump of the trick is the partner's."""
-        partner = partner_of(seat, self.players, self.rules)
-        if not self.rules.partner_exempt or partner is None or not self.trick:
-            return False
-        led = self.trick[0].card.suit
-        powers = [trick_power(p.card, led, self.trump) for p in self.trick]
-        top = max(range(len(powers)), key=powers.__getitem__)
-        return powers[top] > 8 and self.trick[top].seat == partner
 
     # -- moves -------------------------------------------------------------
 
@@ -205,6 +196,19 @@ class Position:
 
     def played_cards(self) -> list[Card]:
         return [p.card for p in self.stack]
+
+
+def partner_exempt(
+    seat: int, trick: Sequence[Play], trump: Suit, players: int, rules: Rules
+) -> bool:
+    """``partner_exempt``: ``seat`` need not beat the trick's top trump, his partner's."""
+    partner = partner_of(seat, players, rules)
+    if not rules.partner_exempt or partner is None or not trick:
+        return False
+    led = trick[0].card.suit
+    powers = [trick_power(p.card, led, trump) for p in trick]
+    top = max(range(len(powers)), key=powers.__getitem__)
+    return powers[top] > 8 and trick[top].seat == partner
 
 
 def push_numbered(position: Position, index: int, card: Card, bella: bool | None = None) -> None:

@@ -1,0 +1,56 @@
+"""The PIMC player: what it infers is always true of the real deal, and it plays legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deberts import Rules
+from deberts.game import PlayView, play_deal
+from deberts.pimc import PimcPlayer, _declarations_agree, knowledge_of
+from deberts.players import HeuristicPlayer, RandomPlayer
+from deberts.sampling import check_consistent
+
+
+class Recorder(RandomPlayer):
+    """Plays at random and keeps every play view."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView):
+        self.views.append(view)
+        return super().play(view)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", [Rules(), Rules(partner_exempt=True)], ids=["moscow", "exempt"])
+def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
+    checked = 0
+    for seed in range(15):
+        seats = [Recorder(seed * 5 + s) for s in range(players)]
+        result = play_deal(seats, seed % players, rules, random.Random(seed))
+        if result.score is None:
+            continue
+        record = result.record
+        for seat in seats:
+            for view in seat.views:
+                position = record.start()
+                for card in record.play[:len(view.tricks) * players + len(view.trick)]:
+                    position.push(card)
+                knowledge = knowledge_of(view)
+                check_consistent(knowledge, position.hands)
+                assert knowledge.count() >= 1
+                assert _declarations_agree(view, record.deal_in_play(), tuple(view.declarations))
+                checked += 1
+    assert checked > 100
+
+
+def test_pimc_plays_legal_whole_deals() -> None:
+    for seed in range(3):
+        seats = [PimcPlayer(samples=8, bid_samples=8, seed=seed), HeuristicPlayer()]
+        result = play_deal(seats, seed % 2, rng=random.Random(seed))
+        if result.score is not None:
+            assert result.record.is_complete()
