@@ -12,7 +12,7 @@ whose declarations would differ from those shown are dropped.
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class PimcPlayer:
         """Swap when the sampled deals say it is better for this seat's side."""
         sign = 1 if view.seat in view.declarer_side else -1
         gain = 0
-        for deal in self._deals(view):
+        for deal in self._within_budget(self._deals(view)):
             as_dealt = self.solver.value(_position(view, deal))
             swapped = self.solver.value(_position(view, exchanged(deal, view.face_up)))
             gain += sign * (swapped - as_dealt)
@@ -74,10 +74,18 @@ class PimcPlayer:
             return legal[0]
         sign = 1 if view.seat in view.declarer_side else -1
         totals = dict.fromkeys(legal, 0)
-        for deal in self._deals(view):
+        for deal in self._within_budget(self._deals(view)):
             for card, margin in self.solver.values(_position(view, deal)).items():
                 totals[card] += sign * margin
         return max(legal, key=lambda card: (totals[card], -int(card)))
+
+    def _within_budget(self, deals: list[Deal]) -> Iterator[Deal]:
+        """The deals to solve: all, or as many as the time budget allows (one at least)."""
+        started = time.perf_counter()
+        for index, deal in enumerate(deals):
+            if index and self.seconds is not None and time.perf_counter() - started > self.seconds:
+                return
+            yield deal
 
     def _deals(self, view: PlayView) -> list[Deal]:
         """Sampled deals in play (the hands at the first card), consistent with the
@@ -90,7 +98,7 @@ class PimcPlayer:
         for _ in range(4):
             for row in sample_deals(knowledge, 2 * wanted, self.rng):
                 deal = _deal_in_play(view, row)
-                if _declarations_agree(view, deal, shown):
+                if declarations_agree(view, deal, shown):
                     kept.append(deal)
                     if len(kept) == wanted:
                         return kept
@@ -163,7 +171,8 @@ def _deal_in_play(view: PlayView, row: Sequence[int]) -> Deal:
     return Deal(hands)
 
 
-def _declarations_agree(view: PlayView, deal: Deal, shown: tuple) -> bool:
+def declarations_agree(view: PlayView, deal: Deal, shown: tuple) -> bool:
+    """Whether a sampled deal in play shows the declarations the view shows."""
     first = view.tricks[0].leader if view.tricks else view.leader
     outcome = resolve_declarations(deal, view.trump, view.declarer, first, view.rules)
     return outcome.scoring == shown
