@@ -10,6 +10,7 @@ import click
 
 from deberts import __version__
 from deberts.cli.analyze import analyze_command
+from deberts.cli.arena import arena_command
 from deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
 from deberts.cli.deal import deal_command
@@ -23,5 +24,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command):
+for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command):
     main.add_command(command)

@@ -1,0 +1,191 @@
+"""The arena: two player types over many deals, with duplicate seating.
+
+Matches are played to the target, each with its own seed; every match is played once
+per seating, the cards the same in each (the seed fixes the shuffles), so luck of
+the cards cancels. A deal's margin is the first type's side's recorded points minus
+the other side's (their mean with 3 players). Matches run side by side in worker
+processes.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from deberts.bid_evaluation import mean_ci95, wilson_ci95
+from deberts.errors import DebertsError
+from deberts.game import Match, Player
+from deberts.pimc import PimcPlayer
+from deberts.players import HeuristicPlayer, RandomPlayer
+from deberts.rules import Rules
+from deberts.sides import with_partner
+
+#: Player types by name, and the settings each takes (``pimc:samples=50``).
+TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
+    "random": (RandomPlayer, {"seed": int}),
+    "heuristic": (HeuristicPlayer, {"threshold": int}),
+    "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int}),
+}
+
+
+def player_factory(spec: str) -> Callable[[int], Player]:
+    """A maker of players from ``name`` or ``name:key=value,key=value``; the seat's
+    number seeds the random ones when no seed is given."""
+    name, _, settings = spec.partition(":")
+    if name not in TYPES:
+        raise DebertsError(f"unknown player type {name!r}: expected one of {' '.join(TYPES)}")
+    make, accepted = TYPES[name]
+    options: dict[str, Any] = {}
+    for item in filter(None, settings.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or key not in accepted:
+            raise DebertsError(
+                f"bad setting {item!r} for {name}: expected key=value with key one of "
+                f"{' '.join(accepted) or '(none)'}"
+            )
+        try:
+            options[key] = accepted[key](value)
+        except ValueError:
+            raise DebertsError(f"bad setting {item!r} for {name}: {value!r} is not a number") from None
+
+    def factory(salt: int) -> Player:
+        if "seed" in accepted and "seed" not in options:
+            return make(**options, seed=salt)
+        return make(**options)
+
+    return factory
+
+
+def seatings(players: int, rules: Rules) -> list[frozenset[int]]:
+    """The seats the first type takes in each seating: each side of a 2- or
+    4-player game, each seat of a 3-player one."""
+    sides = {with_partner(seat, players, rules) for seat in range(players)}
+    return sorted(sides, key=min)
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """One match in one seating: the first type's margin per deal, whether its side
+    won, and the deals' records as JSON objects."""
+
+    margins: tuple[float, ...]
+    won: bool
+    records: tuple[dict[str, Any], ...]
+
+
+def play_match(
+    specs: tuple[str, str], players: int, seating: frozenset[int], seed: int,
+    rules: Rules, target: int,
+) -> MatchOutcome:
+    """One match with the first type on ``seating`` and the second elsewhere."""
+    first, second = (player_factory(spec) for spec in specs)
+    seats = [
+        first(seed * 8 + s) if s in seating else second(seed * 8 + s) for s in range(players)
+    ]
+    match = Match(seats, rules, target, seed=seed)
+    winner = match.play()
+    others = [s for s in range(players) if s not in seating]
+    margins = []
+    for result in match.results:
+        ours = sum(float(result.gains[s]) for s in seating) / len(seating)
+        theirs = sum(float(result.gains[s]) for s in others) / len(others)
+        margins.append(ours - theirs)
+    return MatchOutcome(
+        tuple(margins), seating <= winner, tuple(r.record.to_dict() for r in match.results)
+    )
+
+
+def _play_job(job: tuple) -> MatchOutcome:
+    return play_match(*job)
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The arena's figures, from the first type's side."""
+
+    specs: tuple[str, str]
+    players: int
+    outcomes: tuple[MatchOutcome, ...]
+
+    def margins(self) -> np.ndarray:
+        return np.array([m for o in self.outcomes for m in o.margins], dtype=float)
+
+    def to_dict(self) -> dict[str, Any]:
+        margins = self.margins()
+        wins = sum(o.won for o in self.outcomes) / len(self.outcomes)
+        return {
+            "players": list(self.specs),
+            "seats": self.players,
+            "deals": len(margins),
+            "matches": len(self.outcomes),
+            "mean_margin": round(float(margins.mean()), 2),
+            "margin_ci95": mean_ci95(margins),
+            "match_win_rate": round(wins, 4),
+            "match_win_ci95": wilson_ci95(wins, len(self.outcomes)),
+        }
+
+
+def arena(
+    specs: tuple[str, str],
+    players: int = 2,
+    deals: int = 2000,
+    seed: int = 0,
+    rules: Rules | None = None,
+    target: int = 301,
+    jobs: int = 1,
+    progress: Callable[[MatchOutcome], None] | None = None,
+) -> ArenaResult:
+    """Play duplicate matches between ``specs[0]`` and ``specs[1]`` until at least
+    ``deals`` deals are played, on ``jobs`` worker processes."""
+    rules = rules if rules is not None else Rules()
+    for spec in specs:
+        player_factory(spec)  # bad names fail here, before any worker starts
+    if deals < 1:
+        raise DebertsError(f"bad deal count {deals}: expected at least 1")
+    if players not in (2, 3, 4):
+        raise DebertsError(f"bad player count {players}: expected 2, 3 or 4")
+    layouts = seatings(players, rules)
+    outcomes: list[MatchOutcome] = []
+    played = 0
+    for outcome in _outcomes(specs, players, layouts, seed, rules, target, jobs):
+        outcomes.append(outcome)
+        played += len(outcome.margins)
+        if progress is not None:
+            progress(outcome)
+        if played >= deals and len(outcomes) % len(layouts) == 0:
+            break
+    return ArenaResult(specs, players, tuple(outcomes))
+
+
+def _outcomes(
+    specs: tuple[str, str], players: int, layouts: list[frozenset[int]], seed: int,
+    rules: Rules, target: int, jobs: int,
+) -> Iterator[MatchOutcome]:
+    """Match outcomes in order, seating by seating, match seeds counting up."""
+    def jobs_from(start: int) -> Iterator[tuple]:
+        match = start
+        while True:
+            for seating in layouts:
+                yield (specs, players, seating, seed * 1_000_003 + match, rules, target)
+            match += 1
+
+    if jobs == 1:
+        for job in jobs_from(0):
+            yield _play_job(job)
+        return
+    window = max(2 * jobs, len(layouts))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        source = jobs_from(0)
+        pending = [pool.submit(_play_job, next(source)) for _ in range(window)]
+        try:
+            while True:
+                future = pending.pop(0)
+                pending.append(pool.submit(_play_job, next(source)))
+                yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
