@@ -14,6 +14,7 @@ from deberts.cli.arena import arena_command
 from deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
 from deberts.cli.deal import deal_command
+from deberts.cli.play import play_command
 from deberts.cli.solve import batch, solve_command
 from deberts.cli.table import table_command
 
@@ -24,5 +25,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command):
+for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command):
     main.add_command(command)
