@@ -1,7 +1,8 @@
 """The ``deberts`` command: one group, a module a command.
 
 ``solve`` and ``batch`` solve positions; ``table``, ``analyze`` and ``deal`` are the
-analysis tools. Every command reports bad input as one line on stderr, exit status 2.
+analysis tools; ``bid`` evaluates a bidding decision; ``arena`` and ``play`` run games
+between players. Every command reports bad input as one line on stderr, exit status 2.
 """
 
 from __future__ import annotations

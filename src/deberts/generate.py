@@ -58,7 +58,7 @@ def _check(
     cards_per_hand: int | None,
 ) -> tuple[int, list[CardSet]]:
     """The hand size and the fixed cards of each seat, every argument checked."""
-    if isinstance(players, bool) or players not in (2, 3, 4):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
         raise InvalidDealError(f"bad player count {players!r}: expected 2, 3 or 4")
     full = full_hand_size(players)
     size = full if cards_per_hand is None else cards_per_hand
@@ -81,11 +81,13 @@ def _check(
                 f"bad hand for seat {seat}: {len(hand)} cards fixed, a hand has {size}"
             )
         hands[seat] = hand
-    seen = 0
     for seat, hand in enumerate(hands):
-        twice = CardSet(seen & hand.mask)
-        if twice:
-            card = next(iter(twice))
-            raise InvalidDealError(f"bad hand for seat {seat}: card {card} is fixed for two seats")
-        seen |= hand.mask
+        for other in range(seat):
+            twice = CardSet(hands[other].mask & hand.mask)
+            if twice:
+                card = next(iter(twice))
+                raise InvalidDealError(
+                    f"bad hand for seat {seat}: card {card} is fixed for two seats, "
+                    f"{other} and {seat}"
+                )
     return size, hands
