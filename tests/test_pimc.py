@@ -54,3 +54,11 @@ def test_pimc_plays_legal_whole_deals() -> None:
         result = play_deal(seats, seed % 2, rng=random.Random(seed))
         if result.score is not None:
             assert result.record.is_complete()
+
+
+def test_pimc_games_reproduce_with_seeds() -> None:
+    def deal() -> dict:
+        seats = [PimcPlayer(samples=6, bid_samples=6, seed=4), HeuristicPlayer()]
+        return play_deal(seats, 1, rng=random.Random(9)).record.to_dict()
+
+    assert deal() == deal()
