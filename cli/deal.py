@@ -67,12 +67,13 @@ def deal_command(
     # Trumps come from their own stream, so --json lists the same deals as plain lines.
     rng = random.Random(None if seed is None else f"trumps {seed}")
     with reported():
-        fixed = dict(_fixed_hand(text, players) for text in hands)
+        fixed = _fixed_hands(hands)
         deals = generate_deals(players, count, seed, fixed, cards_per_hand)
-        setting = _setting(trump, declarer, leader, players, rules) if as_json else None
+        # Checked even without --json, so a mistyped option is never silently ignored.
+        setting = _setting(trump, declarer, leader, players, rules)
     notation = notation_for_stdout(ascii_only)
     for number, deal in enumerate(deals, 1):
-        if setting is not None:
+        if as_json:
             click.echo(json.dumps(_position(deal, setting, rules, rng)))
         elif diagram:
             lines = hand_lines(deal.hands, None, [""] * deal.players, notation)
@@ -81,12 +82,20 @@ def deal_command(
             click.echo(str(deal))
 
 
-def _fixed_hand(text: str, players: int) -> tuple[int, str]:
-    """``SEAT=HAND`` as the seat and its hand text."""
-    seat, sep, hand = text.partition("=")
-    if not sep or not seat.strip().isdigit():
-        raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
-    return int(seat), hand.strip()
+def _fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
+    """The ``SEAT=HAND`` options as each seat's hand text; a seat may be given once
+    (a second --hand for it is more likely a typo for another seat than a top-up)."""
+    fixed: dict[int, str] = {}
+    for text in texts:
+        seat_text, sep, hand = text.partition("=")
+        seat_text = seat_text.strip()
+        if not sep or not (seat_text.isascii() and seat_text.isdigit()):
+            raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
+        seat = int(seat_text)
+        if seat in fixed:
+            raise CliError(f"bad --hand {text!r}: seat {seat} already has a --hand")
+        fixed[seat] = hand.strip()
+    return fixed
 
 
 def _setting(
@@ -105,15 +114,19 @@ def _setting(
 def _position(
     deal: Deal, setting: dict[str, Any], rules: Rules, rng: random.Random
 ) -> dict[str, Any]:
-    """One ``batch`` input record; ``rules`` only when they differ from the defaults."""
+    """One ``batch`` input record; ``rules`` only when they are not the defaults.
+
+    ``rules`` holds the preset and the options that differ from that preset, which
+    is what ``batch`` applies on top of it, so the record reads back as ``rules``.
+    """
     record: dict[str, Any] = {
         "hands": [str(hand) for hand in deal.hands],
         "trump": setting["trump"] or rng.choice("SHDC"),
         "declarer": setting["declarer"],
         "leader": setting["leader"],
     }
-    default = Rules().to_dict()
-    changed = {k: v for k, v in rules.to_dict().items() if v != default[k]}
-    if changed:
+    if rules != Rules():
+        preset = Rules.preset_rules(rules.preset).to_dict()
+        changed = {k: v for k, v in rules.to_dict().items() if v != preset[k]}
         record["rules"] = {"preset": rules.preset, **changed}
     return record

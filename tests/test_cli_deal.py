@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner, Result
 
 from deberts import CardSet, Deal
-from deberts.cli.inputs import position_from_record
+from deberts.cli.inputs import build_rules, position_from_record
 from deberts.cli.main import main
 
 
@@ -76,6 +78,43 @@ def test_json_setting_options() -> None:
     assert json.loads(by_declarer)["leader"] == 3
 
 
+@pytest.mark.parametrize("preset, settings, written", [
+    ("moscow", (), None),
+    ("moscow", ("bella=owner",), None),
+    ("moscow", ("trump_tiebreak=false",), {"preset": "moscow", "trump_tiebreak": False}),
+    ("kharkov", (), {"preset": "kharkov"}),
+    # trump_tiebreak=true is Moscow's default but not Kharkov's: it must be written.
+    ("kharkov", ("trump_tiebreak=true",), {"preset": "kharkov", "trump_tiebreak": True}),
+    ("kharkov", ("partner_exempt=true", "bella=trick_winner"),
+     {"preset": "kharkov", "partner_exempt": True, "bella": "trick_winner"}),
+])
+def test_json_rules_read_back_as_the_rules_asked_for(
+    preset: str, settings: tuple[str, ...], written: dict | None
+) -> None:
+    args = ["deal", "--players", "4", "--seed", "1", "--json", "--rules", preset]
+    for setting in settings:
+        args += ["--set", setting]
+    record = json.loads(run(*args).stdout)
+    assert record.get("rules") == written
+    assert position_from_record(record).rules == build_rules(preset, settings)
+
+
+def test_output_streams_one_line_a_deal() -> None:
+    # A count far too large to build: the first line arrives at once.
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from deberts.cli.main import main; main()",
+         "deal", "--players", "2", "--count", str(10**15), "--seed", "1"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        first = process.stdout.readline()
+    finally:
+        process.kill()
+        process.communicate()
+    expected = run("deal", "--players", "2", "--seed", "1").stdout
+    assert first == expected
+
+
 def test_count_zero_prints_nothing() -> None:
     result = run("deal", "--players", "2", "--count", "0")
     assert result.exit_code == 0 and result.stdout == ""
@@ -85,11 +124,17 @@ def test_count_zero_prints_nothing() -> None:
     (["--players", "5"], r"--players"),
     (["--players", "2", "--hand", "5=A..."], r"bad seat 5: seat must be 0..1"),
     (["--players", "2", "--hand", "X"], r"bad --hand 'X': expected SEAT=HAND"),
+    (["--players", "2", "--hand", "\u00b2=A..."], r"expected SEAT=HAND"),
+    (["--players", "2", "--hand", "0=A...", "--hand", "0=K..."],
+     r"bad --hand '0=K...': seat 0 already has a --hand"),
     (["--players", "2", "--hand", "0=ZZ..."], r"bad hand for seat 0"),
     (["--players", "2", "--hand", "0=A...", "--hand", "1=A..."], r"fixed for two seats"),
     (["--players", "2", "--cards", "10"], r"bad hand size 10"),
     (["--players", "2", "--json", "--trump", "Q"], r"bad suit 'Q'"),
+    (["--players", "2", "--trump", "Q"], r"bad suit 'Q'"),
     (["--players", "2", "--json", "--declarer", "2"], r"bad --declarer 2"),
+    (["--players", "3", "--declarer", "-1"], r"bad --declarer -1: seat must be 0..2"),
+    (["--players", "4", "--json", "--leader", "4"], r"bad --leader 4: seat must be 0..3"),
     (["--players", "2", "--set", "nonsense=1"], r"unknown rule option 'nonsense'"),
 ])
 def test_errors_are_one_line_and_status_2(args: list[str], pattern: str) -> None:
