@@ -53,6 +53,12 @@ class HumanPlayer:
             default=True,
         )
 
+    def declare(self, view: PlayView) -> bool:
+        """Ask only where declining can help (``bella`` other than ``owner``)."""
+        if view.rules.bella == "owner":
+            return True
+        return click.confirm("Announce bella with this card?", default=True)
+
     def play(self, view: PlayView) -> Card:
         n = self.notation
         self._show(view)

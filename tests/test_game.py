@@ -45,6 +45,10 @@ class Spy:
         self.views.append(view)
         return self.inner.play(view)
 
+    def declare(self, view: PlayView) -> bool:
+        self.views.append(view)
+        return self.inner.declare(view)
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_player_never_sees_another_hand(players: int) -> None:
@@ -167,3 +171,19 @@ def test_heuristic_beats_random() -> None:
         m = Match([HeuristicPlayer(), RandomPlayer(seed)], seed=seed)
         wins += m.play() == frozenset({0})
     assert wins >= 20
+
+
+def test_bella_can_be_declined_and_is_recorded() -> None:
+    declined = announced = 0
+    for seed in range(300):
+        result = play_deal([RandomPlayer(seed), RandomPlayer(seed + 1)], seed % 2,
+                           rng=random.Random(seed))
+        if result.score is None or result.record.start().declarations.bella_seat is None:
+            continue
+        bella = [p for p in result.record.position().stack if p.bella]
+        if result.record.bella_declined:
+            declined += 1
+            assert not bella
+        elif bella:
+            announced += 1
+    assert declined and announced

@@ -18,7 +18,7 @@ from typing import Protocol, Sequence
 from deberts.bidding import PASS, Bid, auction, bidding_order, legal_calls
 from deberts.cards import Card, CardSet, Suit
 from deberts.deal import Deal, full_hand_size
-from deberts.declarations import Declaration
+from deberts.declarations import Declaration, bella_mask
 from deberts.errors import DebertsError
 from deberts.exchange import seven_holder
 from deberts.position import Play, Position, Trick
@@ -90,6 +90,9 @@ class Player(Protocol):
     def play(self, view: PlayView) -> Card:
         """A card from ``view.legal``."""
 
+    def declare(self, view: PlayView) -> bool:
+        """Whether to announce bella with the first of its cards (just chosen)."""
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -159,14 +162,20 @@ def play_deal(
     record = GameRecord(**base, exchange=exchange)
     position = record.start()
     exchanger = record.exchanger
+    declined = False
     while not position.is_over():
         seat = position.to_move
         view = _play_view(position, seat, dealer, exchanger, face_up, scores)
         card = players[seat].play(view)
         if not isinstance(card, Card) or card not in view.legal:
             raise DebertsError(f"seat {seat} played {card!r}, not one of its legal cards {view.legal}")
-        position.push(card)
-    record = GameRecord(**base, exchange=exchange, play=tuple(position.played_cards()))
+        announce = True
+        if position.bella_pending() and card.mask & bella_mask(position.trump):
+            announce = bool(players[seat].declare(view))
+            declined = not announce
+        position.push(card, bella=announce)
+    record = GameRecord(**base, exchange=exchange, play=tuple(position.played_cards()),
+                        bella_declined=declined)
     final = record.score()
     assert final is not None
     gains = list(final.records)

@@ -33,6 +33,9 @@ class RandomPlayer:
     def play(self, view: PlayView) -> Card:
         return self.rng.choice(list(view.legal))
 
+    def declare(self, view: PlayView) -> bool:
+        return self.rng.random() < 0.5
+
 
 def hand_worth(hand: CardSet, trump: Suit) -> int:
     """A quick strength of a hand with ``trump``: trumps count by rank, side aces
@@ -60,6 +63,10 @@ class HeuristicPlayer:
         if PASS not in view.legal or hand_worth(view.hand, Suit.parse(best)) >= self.threshold:
             return best
         return PASS
+
+    def declare(self, view: PlayView) -> bool:
+        """Always announce bella."""
+        return True
 
     def exchange(self, view: PlayView) -> bool:
         """Swap unless the seven is part of a declaration that scores."""
