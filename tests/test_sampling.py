@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts import CardSet, InvalidDealError, Knowledge, sample_deals
+from deberts import CardSet, InvalidDealError, Knowledge, Suit, sample_deals
 from deberts.sampling import check_consistent, deals_of
 
 
@@ -120,7 +120,12 @@ def test_random_knowledge_gives_consistent_samples(data: st.DataObject) -> None:
     knowledge = Knowledge.for_bidder(players, seat, own, next(iter(CardSet(deck[6:7]))), dealer=0)
     for other in range(players):
         if other != seat and data.draw(st.booleans(), label=f"void {other}"):
-            knowledge = knowledge.with_void(other, data.draw(st.sampled_from("SHDC")))
+            suit = data.draw(st.sampled_from(list(Suit)))
+            if knowledge.held[other].mask & suit.mask:
+                with pytest.raises(InvalidDealError, match="placed twice or also excluded"):
+                    knowledge.with_void(other, suit)
+            else:
+                knowledge = knowledge.with_void(other, suit)
     try:
         masks = sample_deals(knowledge, 50, seed=data.draw(st.integers(0, 1000)))
     except InvalidDealError as error:
