@@ -31,6 +31,12 @@ def test_modes_agree_with_the_oracle(players: int) -> None:
         assert best_value == value and expected[card] == value
         for threshold in (value - 2, value - 1, value, value + 1):
             assert solver.reaches(position, threshold) == (value > threshold)
+        margin, line, final = solver.line(position)
+        assert margin == value == final.margin
+        replayed = position.copy()
+        for play in line:  # every card legal (push checks), the deal played out
+            replayed.push(play.card, bella=play.bella)
+        assert replayed.is_over()
 
 
 def test_a_reused_table_stays_exact_through_a_deal() -> None:

@@ -229,7 +229,7 @@ class _Context:
             contract = self._after_pass(solver, deal)
         if contract is None:
             return Outcome(0, THROWN_IN, 0.0, 0.0, None)
-        final = solver.solve(self._contract_position(solver, deal, *contract)).score
+        _, _, final = solver.line(self._contract_position(solver, deal, *contract))
         position_side = with_partner(contract[1], self.players, self.rules)
         own = with_partner(self.seat, self.players, self.rules)
         margin = final.margin if self.seat in position_side else -final.margin

@@ -159,6 +159,18 @@ class Solver:
             values[card] = better(values.get(card, settled + value), settled + value)
         return values
 
+    def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
+        """The margin, one optimal line and its score: :meth:`solve` without every
+        other card's value (about the cost of :meth:`value`)."""
+        spec, trick = _input(position)
+        value, line, self.nodes = self._search.line(spec, trick)
+        margin = settled_margin(position) + value
+        end = _play_out(position, line)
+        final = score(end)
+        if not end.is_over() or final.margin != margin:
+            raise RuntimeError(f"engine line and scoring disagree: {margin} != {final.margin}")
+        return margin, tuple(end.stack[len(position.stack):]), final
+
     def solve(self, position: Position) -> Solution:
         """Everything: each card's margin and points, the optimal line, its score."""
         started = time.perf_counter()
