@@ -42,6 +42,8 @@ class Contract:
 
 def parse_call(text: str) -> str:
     """``play``, ``pass`` (any case) or a suit as its letter."""
+    if not isinstance(text, str):
+        raise DebertsError(f"bad bid {text!r}: expected play, pass or a suit S H D C")
     lowered = text.strip().lower()
     if lowered in (PLAY, PASS):
         return lowered

@@ -77,4 +77,6 @@ def json_type(value: object) -> str:
              list: "array", dict: "object", type(None): "null"}
     shown = json.dumps(value)
     name = names.get(type(value), type(value).__name__)
+    if value is None:
+        return name
     return f"{name} {shown}" if len(shown) <= 40 else name

@@ -20,7 +20,7 @@ from deberts.cards import Card, Rank, Suit, parse_cards
 from deberts.deal import Deal
 from deberts.errors import DebertsError, RecordError
 from deberts.exchange import check_face_up, exchanged, holder_of, seven_holder
-from deberts.json_fields import check_object, decode_json, field as json_field, seat_field
+from deberts.json_fields import check_object, decode_json, field as json_field, json_type, seat_field
 from deberts.position import Position, push_numbered
 from deberts.rules import Rules
 from deberts.scoring import DealScore, score
@@ -75,6 +75,7 @@ class GameRecord:
         contract = self._contract()
         if contract is None:
             self._check_thrown_in()
+            self._check_face_up_owner()
             return
         object.__setattr__(self, "trump", contract.trump)
         object.__setattr__(self, "declarer", contract.declarer)
@@ -189,6 +190,8 @@ class GameRecord:
             raise RecordError("bad record: everyone passed twice, so there is no trump or declarer")
         if self.play or self.exchange:
             raise RecordError("bad record: everyone passed twice, so there is no play or exchange")
+        if self.bella_declined:
+            raise RecordError("bad record: everyone passed twice, so no bella is declined")
 
     def _check_freza(self) -> None:
         if self.freza is None:
@@ -197,7 +200,7 @@ class GameRecord:
             raise RecordError(f"bad freza {self.freza}: with 4 players the whole deck is dealt")
         holder = holder_of(self.deal, self.freza)
         if holder is not None or self.freza == self.face_up:
-            where = f"seat {holder}'s hand" if holder is not None else "the face-up card"
+            where = f"in seat {holder}'s hand" if holder is not None else "the face-up card"
             raise RecordError(f"bad freza {self.freza}: it is {where}, not in the stock")
 
     def _check_face_up_owner(self) -> None:
@@ -207,7 +210,7 @@ class GameRecord:
         to = self.rules.face_up_to
         owner = self.dealer if to == "dealer" else self.declarer
         holder = holder_of(self.deal, self.face_up)
-        if holder != owner:
+        if owner is not None and holder != owner:
             raise RecordError(
                 f"bad face-up card {self.face_up}: it goes to the {to} (seat {owner}) "
                 f"under face_up_to={to}, but seat {holder} holds it"
@@ -290,16 +293,16 @@ class GameRecord:
             rules=Rules.from_mapping(_optional(data, "rules", dict, "an object") or {}),
             face_up=_optional_card(data, "face_up"),
             freza=_optional_card(data, "freza"),
-            bidding=_bids(data.get("bidding") or []),
+            bidding=_bids(_list_or_absent(data, "bidding")),
             trump=_optional_suit(data),
             declarer=_optional_seat(data, "declarer"),
-            exchange=data.get("exchange") is not None,
-            play=tuple(_cards(data.get("play") or [])),
+            exchange=_exchange_flag(data.get("exchange")),
+            play=tuple(_cards(_list_or_absent(data, "play"))),
             bella_declined=_bella_declined(data.get("bella")),
         )
         written = record.to_dict()
         for name in ("leader", "exchange", "declarations", "bella", "result"):
-            if data.get(name) is not None and not _agrees(data[name], written[name]):
+            if data.get(name) is not None and not isinstance(data[name], bool) and not _agrees(data[name], written[name]):
                 raise RecordError(
                     f"bad field {name!r}: recorded {json.dumps(data[name])}, the deal "
                     f"gives {json.dumps(written[name])}"
@@ -387,6 +390,21 @@ def _card_text(card: Card | None) -> str | None:
 
 def _optional(data: dict[str, Any], name: str, kind: type, expected: str) -> Any:
     return None if data.get(name) is None else json_field(data, name, kind, expected)
+
+
+def _list_or_absent(data: dict[str, Any], name: str) -> object:
+    """A list field's value, ``[]`` when absent or null (a wrong type is kept, to be
+    reported; ``or []`` would silently read ``{}``, ``0`` or ``false`` as empty)."""
+    value = data.get(name)
+    return [] if value is None else value
+
+
+def _exchange_flag(value: object) -> bool:
+    """``exchange`` as written (an object, or null) or as a plain true/false."""
+    if value is None or isinstance(value, (bool, dict)):
+        return bool(value)
+    raise RecordError(f"bad field 'exchange': expected an object, true, false or null, "
+                      f"got {json_type(value)}")
 
 
 def _optional_card(data: dict[str, Any], name: str) -> Card | None:
