@@ -568,3 +568,8 @@ def test_cli_errors(args: list[str], token: str) -> None:
     assert result.stderr.startswith("deberts: error: ")
     assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
     assert token in result.stderr
+
+
+def test_a_leader_with_first_lead_declarer_is_refused() -> None:
+    with pytest.raises(DebertsError, match=r"leader 1 given, but with first_lead=declarer"):
+        dd_table(Deal.random(2, cards_per_hand=2, seed=1), 1, Rules(first_lead="declarer"))

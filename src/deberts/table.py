@@ -125,6 +125,10 @@ def _margin(solver: Solver, position: Position) -> int:
 
 def _leader(leader: int | None, declarer: int, deal: Deal, rules: Rules) -> int:
     if rules.first_lead == "declarer":
+        if leader is not None:
+            raise DebertsError(
+                f"leader {leader} given, but with first_lead=declarer each declarer leads"
+            )
         return declarer
     if leader is None:
         raise DebertsError("dd_table needs the leader (or rules with first_lead=declarer)")
