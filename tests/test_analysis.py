@@ -4,6 +4,7 @@ afresh and by the bookkeeping identity between the start, the end and the losses
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 
@@ -45,7 +46,11 @@ def check_against_fresh_solves(position: Position, cards: list[Card], bella_decl
         assert entry.margin_after == after
         sign = 1 if current.is_declarer_side(mover) else -1
         assert entry.cost == sign * (before.margin - after) >= 0
-        if not bella_declined:  # a declined bella can cost points with the best card
+        chosen = next(m for m in before.moves if m.card == card)
+        if current.stack[-1].bella == chosen.bella:
+            # The card played with its better bella choice: it costs nothing exactly
+            # when it is a best card. (Announcing or declining bella against that
+            # choice can cost points with a best card, under any bella rule.)
             assert (entry.cost == 0) == (card in entry.best)
     losses = analysis.lost()
     side = position.declarer_side
@@ -71,7 +76,7 @@ def test_full_deal_costs_match_fresh_solves(players: int, seed: int) -> None:
 @pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda r: str(r.to_dict()))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_rule_variant_from_mid_deal(players: int, rules: Rules) -> None:
-    seed = hash((players, str(rules.to_dict()))) % 1000
+    seed = zlib.crc32(f"{players} {rules.to_dict()}".encode()) % 1000  # the same every run
     position = random_position(seed, players, cards_left=4, full=True, rules=rules)
     check_against_fresh_solves(position, played_out(position, random.Random(seed), optimal=0.3))
 
