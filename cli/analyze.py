@@ -9,8 +9,8 @@ import click
 
 from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
-    rules_options, table_bits_option,
+    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, refuse_options,
+    reported, require_options, rules_options, setting_options, table_bits_option,
 )
 from deberts.cli.inputs import build_position
 from deberts.cli.render import (
@@ -75,10 +75,7 @@ def analyze_command(
 def _setting(
     hands: str | None, trump: str | None, declarer: int | None, leader: int | None
 ) -> tuple[str, str, int, int]:
-    given = {"HANDS": hands, "--trump": trump, "--declarer": declarer, "--leader": leader}
-    missing = [name for name, value in given.items() if value is None]
-    if missing:
-        raise CliError(f"missing {missing[0]} (or use --record FILE)")
+    require_options(setting_options(hands, trump, declarer, leader), "--record FILE")
     return hands, trump, declarer, leader  # type: ignore[return-value]
 
 
@@ -89,17 +86,15 @@ def _record(
 ) -> GameRecord:
     """Record ``number`` of the file; the options a record carries may not be given."""
     context = click.get_current_context()
-    given = [
-        name for name, value in (("HANDS", hands), ("--trump", trump),
-                                 ("--declarer", declarer), ("--leader", leader))
-        if value is not None
-    ]
-    given += ["--play"] if play else []
-    given += ["--set"] if settings else []
-    if context.get_parameter_source("preset") == click.core.ParameterSource.COMMANDLINE:
-        given.append("--rules")
-    if given:
-        raise CliError(f"--record takes no {given[0]}: the record holds the deal")
+    on_command_line = (
+        context.get_parameter_source("preset") == click.core.ParameterSource.COMMANDLINE
+    )
+    refuse_options({
+        **setting_options(hands, trump, declarer, leader),
+        "--play": play or None,
+        "--set": settings or None,
+        "--rules": preset if on_command_line else None,
+    }, "--record", "the record holds the deal")
     records = read_records(source)
     if number > len(records):
         raise CliError(f"--deal {number}: the file holds {len(records)} record(s)")

@@ -17,7 +17,7 @@ from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
     rules_options, table_bits_option,
 )
-from deberts.cli.render import Notation, signed, table
+from deberts.cli.render import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 
@@ -80,7 +80,7 @@ def bid_command(
 def render_bid(evaluation: BidEvaluation, notation: Notation) -> str:
     """The question, the options table, the recommendation and the histograms."""
     e = evaluation
-    hand = "  ".join(f"{notation.suit(s)} {' '.join(e.hand.holding(s)) or '-'}" for s in Suit)
+    hand = hand_text(e.hand, notation)
     rows = [["option", "margin", "95% interval", "made", "bait", "hanging", "thrown in",
              "score", "lead"]]
     for option in e.options:

@@ -84,6 +84,27 @@ def chosen_rules(preset: str, settings: tuple[str, ...]) -> Rules:
         return build_rules(preset, settings)
 
 
+def setting_options(
+    hands: str | None, trump: str | None, declarer: int | None, leader: int | None
+) -> dict[str, object]:
+    """A position's setting options by their command-line names, for the checks below."""
+    return {"HANDS": hands, "--trump": trump, "--declarer": declarer, "--leader": leader}
+
+
+def require_options(given: dict[str, object], instead: str) -> None:
+    """A one-line error naming the first option not given, and the alternative."""
+    missing = [name for name, value in given.items() if value is None]
+    if missing:
+        raise CliError(f"missing {missing[0]} (or use {instead})")
+
+
+def refuse_options(given: dict[str, object], option: str, reason: str) -> None:
+    """A one-line error naming the first option given that ``option`` replaces."""
+    extra = [name for name, value in given.items() if value is not None]
+    if extra:
+        raise CliError(f"{option} takes no {extra[0]}: {reason}")
+
+
 ascii_option: Decorator = click.option(
     "--ascii", "ascii_only", is_flag=True, help="Write suits as letters S H D C."
 )

@@ -15,7 +15,7 @@ from deberts.cli.common import (
 )
 from deberts.cli.render import hand_lines
 from deberts.generate import generate_deals
-from deberts.sides import eldest
+from deberts.sides import check_seat, first_leader
 
 
 @click.command(name="deal")
@@ -104,10 +104,9 @@ def _setting(
     """The trump (``None``: random each deal), declarer and leader of every position."""
     suit = None if trump.lower() == "random" else Suit.parse(trump).name
     if leader is None:
-        leader = declarer if rules.first_lead == "declarer" else eldest(0, players)
+        leader = first_leader(0, declarer, players, rules)
     for name, seat in (("--declarer", declarer), ("--leader", leader)):
-        if not 0 <= seat < players:
-            raise CliError(f"bad {name} {seat}: seat must be 0..{players - 1} with {players} players")
+        check_seat(name, seat, players)
     return {"trump": suit, "declarer": declarer, "leader": leader}
 
 

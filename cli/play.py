@@ -9,11 +9,11 @@ import click
 from deberts.analysis import analyze_play
 from deberts.arena import player_factory
 from deberts.bidding import PASS, PLAY
-from deberts.cards import Card, CardSet, Suit
+from deberts.cards import Card, CardSet
 from deberts.cli.common import (
     ascii_option, chosen_rules, notation_for_stdout, reported, rules_options,
 )
-from deberts.cli.render import Notation, RESULT_NAMES, signed
+from deberts.cli.render import Notation, RESULT_NAMES, hand_text, signed
 from deberts.errors import DebertsError
 from deberts.game import BidView, DealResult, Match, PlayView
 
@@ -33,7 +33,7 @@ class HumanPlayer:
 
     def bid(self, view: BidView) -> str:
         n = self.notation
-        click.echo(f"\nYour first cards: {_hand(view.hand, n)}   face-up card: "
+        click.echo(f"\nYour first cards: {hand_text(view.hand, n)}   face-up card: "
                    f"{n.card(view.face_up)}")
         if view.calls:
             click.echo("Calls so far: " + ", ".join(f"seat {b.seat} {b.call}" for b in view.calls))
@@ -120,10 +120,6 @@ def _chosen(answer: str, cards: list[Card]) -> Card | None:
     except DebertsError:
         return None
     return card if card in cards else None
-
-
-def _hand(hand: CardSet, notation: Notation) -> str:
-    return "  ".join(f"{notation.suit(s)} {' '.join(hand.holding(s)) or '-'}" for s in Suit)
 
 
 def _points(value: Fraction) -> str:

@@ -110,6 +110,11 @@ def hand_lines(
     return table(rows)
 
 
+def hand_text(hand: CardSet, notation: Notation) -> str:
+    """A hand on one line, suit by suit: ``♠ A K 9  ♥ -  ♦ Q J  ♣ 7``."""
+    return "  ".join(f"{notation.suit(s)} {' '.join(hand.holding(s)) or '-'}" for s in Suit)
+
+
 def played_lines(position: Position, notation: Notation) -> list[str]:
     """The tricks completed before this position (none: no section)."""
     if not position.tricks:

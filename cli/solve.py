@@ -11,8 +11,8 @@ import click
 
 from deberts import Solver, solve
 from deberts.cli.common import (
-    CliError, ascii_option, json_option, notation_for_stdout, reported, rules_options,
-    table_bits_option,
+    CliError, ascii_option, json_option, notation_for_stdout, refuse_options, reported,
+    require_options, rules_options, setting_options, table_bits_option,
 )
 from deberts.cli.inputs import EXAMPLE, build_position, build_rules, parse_record
 from deberts.cli.render import render_solution
@@ -66,16 +66,12 @@ def deal_setting(
     example: bool,
 ) -> tuple[str, str, int, int]:
     """The deal, trump, declarer and leader: as given, or the built-in example's."""
-    given = {"HANDS": hands, "--trump": trump, "--declarer": declarer, "--leader": leader}
+    given = setting_options(hands, trump, declarer, leader)
     if example:
-        extra = [name for name, value in given.items() if value is not None]
-        if extra:
-            raise CliError(f"--example takes no {extra[0]}: it solves a built-in deal")
+        refuse_options(given, "--example", "it solves a built-in deal")
         return EXAMPLE["hands"], EXAMPLE["trump"], EXAMPLE["declarer"], EXAMPLE["leader"]
-    if hands is None or trump is None or declarer is None or leader is None:
-        missing = next(name for name, value in given.items() if value is None)
-        raise CliError(f"missing {missing} (or use --example)")
-    return hands, trump, declarer, leader
+    require_options(given, "--example")
+    return hands, trump, declarer, leader  # type: ignore[return-value]
 
 
 @click.command()

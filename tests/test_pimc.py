@@ -8,7 +8,7 @@ import pytest
 
 from deberts import Rules
 from deberts.game import PlayView, play_deal
-from deberts.pimc import PimcPlayer, declarations_agree, knowledge_of
+from deberts.pimc import PimcPlayer, knowledge_of, sampled_position
 from deberts.players import HeuristicPlayer, RandomPlayer
 from deberts.sampling import check_consistent
 
@@ -43,7 +43,7 @@ def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
                 knowledge = knowledge_of(view)
                 check_consistent(knowledge, position.hands)
                 assert knowledge.count() >= 1
-                assert declarations_agree(view, record.deal_in_play(), tuple(view.declarations))
+                assert sampled_position(view, record.deal_in_play()) is not None
                 checked += 1
     assert checked > 100
 

@@ -21,7 +21,7 @@ from deberts.game import Match, Player
 from deberts.pimc import PimcPlayer
 from deberts.players import HeuristicPlayer, RandomPlayer
 from deberts.rules import Rules
-from deberts.sides import with_partner
+from deberts.sides import teams
 
 #: Player types by name, and the settings each takes (``pimc:samples=50``).
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
@@ -62,8 +62,7 @@ def player_factory(spec: str) -> Callable[[int], Player]:
 def seatings(players: int, rules: Rules) -> list[frozenset[int]]:
     """The seats the first type takes in each seating: each side of a 2- or
     4-player game, each seat of a 3-player one."""
-    sides = {with_partner(seat, players, rules) for seat in range(players)}
-    return sorted(sides, key=min)
+    return teams(players, rules)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from deberts.position import Position
 from deberts.rules import Rules
 from deberts.sampling import Knowledge, deals_of, sample_deals
 from deberts.scoring import BAIT, HANGING, MADE
-from deberts.sides import eldest, with_partner
+from deberts.sides import declarer_side, first_leader, with_partner
 from deberts.solving import Solver
 
 THROWN_IN = "thrown_in"
@@ -230,7 +230,7 @@ class _Context:
         if contract is None:
             return Outcome(0, THROWN_IN, 0.0, 0.0, None)
         _, _, final = solver.line(self._contract_position(solver, deal, *contract))
-        position_side = with_partner(contract[1], self.players, self.rules)
+        position_side = declarer_side(contract[1], self.players, self.rules)
         own = with_partner(self.seat, self.players, self.rules)
         margin = final.margin if self.seat in position_side else -final.margin
         score = float(final.records[self.seat])
@@ -243,7 +243,7 @@ class _Context:
     ) -> Position:
         """The position the contract is played from: with round 1, the seven's
         holder swaps it for the face-up card when that is better for his side."""
-        leader = declarer if self.rules.first_lead == "declarer" else eldest(self.dealer, self.players)
+        leader = first_leader(self.dealer, declarer, self.players, self.rules)
         position = Position(deal, trump, declarer, leader, self.rules)
         holder = seven_holder(deal, self.face_up) if round_ == 1 else None
         if holder is None:

@@ -25,7 +25,7 @@ from deberts.position import Play, Position, Trick
 from deberts.record import GameRecord
 from deberts.rules import Rules
 from deberts.scoring import HANGING, DealScore
-from deberts.sides import with_partner
+from deberts.sides import teams, with_partner
 
 #: Cards each seat gets before the bidding.
 FIRST_CARDS = 6
@@ -72,10 +72,13 @@ class PlayView:
     legal: CardSet
     scores: tuple[Fraction, ...]
 
+    def plays(self) -> list[Play]:
+        """Every card played so far in order, the current trick included."""
+        return [p for t in self.tricks for p in t.plays] + list(self.trick)
+
     def played(self) -> CardSet:
         """Every card played so far, the current trick included."""
-        cards = [c for t in self.tricks for c in t.cards] + [p.card for p in self.trick]
-        return CardSet(cards)
+        return CardSet(p.card for p in self.plays())
 
 
 class Player(Protocol):
@@ -214,9 +217,7 @@ def _play_view(
     """The seat's view: the declarations shown are those that score (the other side
     only announces that it was beaten); bella is known once announced."""
     outcome = position.declarations
-    bella = next((p.seat for t in position.tricks for p in t.plays if p.bella), None)
-    bella = bella if bella is not None else next(
-        (p.seat for p in position.trick if p.bella), None)
+    bella = next((p.seat for p in position.stack if p.bella), None)
     return PlayView(
         seat=seat,
         players=position.players,
@@ -260,8 +261,7 @@ class Match:
 
     def teams(self) -> list[frozenset[int]]:
         """The sides that keep a score: pairs with 4 players in pairs, else seats."""
-        count = len(self.players)
-        return sorted({with_partner(s, count, self.rules) for s in range(count)}, key=min)
+        return teams(len(self.players), self.rules)
 
     def team_score(self, team: frozenset[int]) -> Fraction:
         # In a pairs game both partners record their pair's total: count it once.

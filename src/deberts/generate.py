@@ -14,6 +14,7 @@ from typing import Iterator, Mapping
 from deberts.cards import CardSet
 from deberts.deal import Deal, full_hand_size
 from deberts.errors import DebertsError, InvalidDealError
+from deberts.sides import check_seat
 
 
 def generate_deals(
@@ -68,10 +69,7 @@ def _check(
         raise InvalidDealError(f"bad count {count!r}: expected a number of deals, 0 or more")
     hands = [CardSet() for _ in range(players)]
     for seat, cards in fixed.items():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidDealError(
-                f"bad seat {seat!r}: seat must be 0..{players - 1} with {players} players"
-            )
+        check_seat("seat", seat, players, InvalidDealError)
         try:
             hand = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
         except DebertsError as error:

@@ -6,7 +6,8 @@ played are out; the face-up card is out, or in the hand that took it; shown
 declarations are in their owner's hand until played; and every card played rules
 out the cards that would have made it illegal (a void shown by not following suit,
 no trump shown by not ruffing, no higher trump shown by not overtrumping). Samples
-whose declarations would differ from those shown are dropped.
+whose declarations would differ from those shown are dropped before their play is
+replayed.
 """
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from deberts.bid_evaluation import evaluate_bid
-from deberts.bidding import PASS
 from deberts.cards import Card, CardSet, Rank
 from deberts.deal import Deal, full_hand_size
-from deberts.declarations import resolve_declarations
-from deberts.errors import DebertsError
 from deberts.exchange import exchanged
 from deberts.game import BidView, PlayView
 from deberts.players import HeuristicPlayer
-from deberts.position import Play, Position, partner_exempt
+from deberts.position import Position, partner_exempt
 from deberts.sampling import Knowledge, sample_deals
 from deberts.solving import Solver
 from deberts.tricks import legal_cards
@@ -49,23 +47,21 @@ class PimcPlayer:
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
             return view.legal[0]
-        try:
-            evaluation = evaluate_bid(
-                view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
-                self.bid_samples, int(self.rng.integers(2**32)), view.rules,
-            )
-        except DebertsError:  # a setting the evaluator does not model
-            return self.fallback.bid(view)
-        return evaluation.best if evaluation.best in view.legal else PASS
+        if view.players == 4 and view.rules.face_up_to != "dealer":
+            return self.fallback.bid(view)  # a deal the evaluator does not model
+        evaluation = evaluate_bid(
+            view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
+            self.bid_samples, int(self.rng.integers(2**32)), view.rules,
+        )
+        return evaluation.best  # its options are exactly the legal calls
 
     def exchange(self, view: PlayView) -> bool:
         """Swap when the sampled deals say it is better for this seat's side."""
         sign = 1 if view.seat in view.declarer_side else -1
         gain = 0
-        for deal in self._within_budget(self._deals(view)):
-            as_dealt = self.solver.value(_position(view, deal))
-            swapped = self.solver.value(_position(view, exchanged(deal, view.face_up)))
-            gain += sign * (swapped - as_dealt)
+        for position in self._within_budget(self._samples(view)):
+            swapped = _replayed(view, _start(view, exchanged(position.deal, view.face_up)))
+            gain += sign * (self.solver.value(swapped) - self.solver.value(position))
         return gain > 0
 
     def play(self, view: PlayView) -> Card:
@@ -74,8 +70,8 @@ class PimcPlayer:
             return legal[0]
         sign = 1 if view.seat in view.declarer_side else -1
         totals = dict.fromkeys(legal, 0)
-        for deal in self._within_budget(self._deals(view)):
-            for card, margin in self.solver.values(_position(view, deal)).items():
+        for position in self._within_budget(self._samples(view)):
+            for card, margin in self.solver.values(position).items():
                 totals[card] += sign * margin
         return max(legal, key=lambda card: (totals[card], -int(card)))
 
@@ -84,39 +80,39 @@ class PimcPlayer:
         under the default owner rule announcing never costs)."""
         return True
 
-    def _within_budget(self, deals: list[Deal]) -> Iterator[Deal]:
-        """The deals to solve: all, or as many as the time budget allows (one at least)."""
+    def _within_budget(self, positions: list[Position]) -> Iterator[Position]:
+        """The samples to solve: all, or as many as the time budget allows (one at least)."""
         started = time.perf_counter()
-        for index, deal in enumerate(deals):
+        for index, position in enumerate(positions):
             if index and self.seconds is not None and time.perf_counter() - started > self.seconds:
                 return
-            yield deal
+            yield position
 
-    def _deals(self, view: PlayView) -> list[Deal]:
-        """Sampled deals in play (the hands at the first card), consistent with the
-        view, within the time budget."""
+    def _samples(self, view: PlayView) -> list[Position]:
+        """Sampled positions consistent with the view (its declarations included),
+        the play so far replayed, within the time budget."""
         started = time.perf_counter()
         knowledge = knowledge_of(view)
         wanted = self.samples
-        shown = tuple(view.declarations)
-        kept: list[Deal] = []
+        kept: list[Position] = []
         for _ in range(4):
             for row in sample_deals(knowledge, 2 * wanted, self.rng):
-                deal = _deal_in_play(view, row)
-                if declarations_agree(view, deal, shown):
-                    kept.append(deal)
+                position = sampled_position(view, _deal_in_play(view, row))
+                if position is not None:
+                    kept.append(position)
                     if len(kept) == wanted:
                         return kept
             if self.seconds is not None and time.perf_counter() - started > self.seconds / 4:
                 break
-        return kept or [_deal_in_play(view, sample_deals(knowledge, 1, self.rng)[0])]
+        deal = _deal_in_play(view, sample_deals(knowledge, 1, self.rng)[0])
+        return kept or [_replayed(view, _start(view, deal))]
 
 
 def knowledge_of(view: PlayView) -> Knowledge:
     """What ``view``'s seat knows about the unplayed cards."""
     players = view.players
     played = [CardSet() for _ in range(players)]
-    for play in _plays(view):
+    for play in view.plays():
         played[play.seat] = played[play.seat] | play.card.mask
     sizes = tuple(full_hand_size(players) - len(played[s]) for s in range(players))
     everything_played = view.played()
@@ -164,29 +160,30 @@ def _ruled_out(view: PlayView) -> dict[int, CardSet]:
     return {seat: CardSet(mask) for seat, mask in out.items()}
 
 
-def _plays(view: PlayView) -> list[Play]:
-    return [p for t in view.tricks for p in t.plays] + list(view.trick)
-
-
 def _deal_in_play(view: PlayView, row: Sequence[int]) -> Deal:
     """A sampled deal of the unplayed cards, with each seat's played cards back."""
     hands = [int(mask) for mask in row]
-    for play in _plays(view):
+    for play in view.plays():
         hands[play.seat] |= play.card.mask
     return Deal(hands)
 
 
-def declarations_agree(view: PlayView, deal: Deal, shown: tuple) -> bool:
-    """Whether a sampled deal in play shows the declarations the view shows."""
-    first = view.tricks[0].leader if view.tricks else view.leader
-    outcome = resolve_declarations(deal, view.trump, view.declarer, first, view.rules)
-    return outcome.scoring == shown
+def sampled_position(view: PlayView, deal: Deal) -> Position | None:
+    """A sampled deal in play with the play so far, or ``None`` when its declarations
+    are not the ones the view shows (checked before the play is replayed)."""
+    position = _start(view, deal)
+    if position.declarations.scoring != tuple(view.declarations):
+        return None
+    return _replayed(view, position)
 
 
-def _position(view: PlayView, deal: Deal) -> Position:
-    """The sampled deal with the play so far, bella announced as it was."""
+def _start(view: PlayView, deal: Deal) -> Position:
     first = view.tricks[0].leader if view.tricks else view.leader
-    position = Position(deal, view.trump, view.declarer, first, view.rules)
-    for play in _plays(view):
+    return Position(deal, view.trump, view.declarer, first, view.rules)
+
+
+def _replayed(view: PlayView, position: Position) -> Position:
+    """``position`` with the play so far pushed, bella announced as it was."""
+    for play in view.plays():
         position.push(play.card, bella=play.bella)
     return position

@@ -13,9 +13,9 @@ from typing import Iterable, Sequence
 from deberts.cards import Card, CardSet, Suit, parse_cards
 from deberts.deal import Deal
 from deberts.declarations import DeclarationOutcome, bella_mask, resolve_declarations
-from deberts.errors import DebertsError, IllegalMoveError
+from deberts.errors import IllegalMoveError
 from deberts.rules import Rules
-from deberts.sides import declarer_side, partner_of
+from deberts.sides import check_seat, declarer_side, partner_of
 from deberts.tricks import card_points, legal_cards, trick_power, trick_winner
 
 
@@ -58,10 +58,7 @@ class Position:
         self.rules = rules if rules is not None else Rules()
         players = deal.players
         for name, seat in (("declarer", declarer), ("leader", leader)):
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise DebertsError(
-                    f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players"
-                )
+            check_seat(name, seat, players)
         self.declarer = declarer
         self.leader = leader
         self.declarer_side = declarer_side(declarer, players, self.rules)

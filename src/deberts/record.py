@@ -13,6 +13,7 @@ import codecs
 import json
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import IO, Any, Iterable, Sequence
 
 from deberts.bidding import Bid, Contract, auction
@@ -24,7 +25,7 @@ from deberts.json_fields import check_object, decode_json, field as json_field, 
 from deberts.position import Position, push_numbered
 from deberts.rules import Rules
 from deberts.scoring import DealScore, score
-from deberts.sides import eldest
+from deberts.sides import check_seat, first_leader
 
 FORMAT = "deberts-record/1"
 
@@ -68,7 +69,7 @@ class GameRecord:
                 f"bad hands: a record holds a whole deal, {self.deal.hand_size} cards a "
                 "hand is an endgame"
             )
-        _check_seat("dealer", self.dealer, players)
+        check_seat("dealer", self.dealer, players, RecordError)
         if self.face_up is not None:
             check_face_up(self.deal, self.face_up)
         self._check_freza()
@@ -83,7 +84,7 @@ class GameRecord:
         self._check_exchange(contract)
         if self.bella_declined and self.start().declarations.bella_seat is None:
             raise RecordError("bad record: bella is declined, but nobody holds it")
-        self.position()
+        self._played  # replays (and so checks) the play
 
     def _normalise(self) -> None:
         """Accept notation strings for the deal, cards and suits, and lists for tuples."""
@@ -123,9 +124,7 @@ class GameRecord:
         """The first leader: the eldest hand, or the declarer (``first_lead``)."""
         if self.declarer is None:
             return None
-        if self.rules.first_lead == "declarer":
-            return self.declarer
-        return eldest(self.dealer, self.players)
+        return first_leader(self.dealer, self.declarer, self.players, self.rules)
 
     @property
     def exchanger(self) -> int | None:
@@ -144,12 +143,17 @@ class GameRecord:
             raise DebertsError("the cards were thrown in: there is no play")
         return Position(self.deal_in_play(), self.trump, self.declarer, self.leader, self.rules)
 
-    def position(self) -> Position:
-        """The position after the recorded play."""
+    @cached_property
+    def _played(self) -> Position:
+        """The recorded play replayed once; callers get copies or read it."""
         position = self.start()
         for index, card in enumerate(self.play):
             push_numbered(position, index, card, bella=not self.bella_declined)
         return position
+
+    def position(self) -> Position:
+        """The position after the recorded play (a fresh copy, free to play on)."""
+        return self._played.copy()
 
     def is_complete(self) -> bool:
         """True when every card has been played."""
@@ -157,7 +161,7 @@ class GameRecord:
 
     def score(self) -> DealScore | None:
         """The deal's score once it is complete, else ``None``."""
-        return score(self.position()) if self.is_complete() else None
+        return score(self._played) if self.is_complete() else None
 
     # -- checks ----------------------------------------------------------------
 
@@ -181,7 +185,7 @@ class GameRecord:
             return contract
         if self.trump is None or self.declarer is None:
             raise RecordError("bad record: without a bidding, trump and declarer are needed")
-        _check_seat("declarer", self.declarer, self.players)
+        check_seat("declarer", self.declarer, self.players, RecordError)
         round_ = 1 if self.face_up is None or self.trump == self.face_up.suit else 2
         return Contract(self.trump, self.declarer, round_)
 
@@ -232,7 +236,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON object (see the README's game-record section)."""
-        outcome = None if self.thrown_in else self.start().declarations
+        outcome = None if self.thrown_in else self._played.declarations
         final = self.score()
         return {
             "format": FORMAT,
@@ -377,11 +381,6 @@ def _agrees(given: object, written: object) -> bool:
     if isinstance(given, dict) and isinstance(written, dict):
         return all(key in written and _agrees(value, written[key]) for key, value in given.items())
     return given == written
-
-
-def _check_seat(name: str, seat: object, players: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise RecordError(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
 
 
 def _card_text(card: Card | None) -> str | None:

@@ -26,6 +26,7 @@ import numpy as np
 from deberts.cards import Card, CardSet, Suit
 from deberts.deal import Deal, full_hand_size
 from deberts.errors import InvalidDealError
+from deberts.sides import check_seat
 
 
 def _cards(value: CardSet | int | str | Iterable[object]) -> CardSet:
@@ -90,10 +91,7 @@ class Knowledge:
         if players not in (2, 3, 4):
             raise InvalidDealError(f"bad player count {players}: expected 2, 3 or 4")
         for name, value in (("seat", seat), ("dealer", dealer)):
-            if not 0 <= value < players:
-                raise InvalidDealError(
-                    f"bad {name} {value}: seat must be 0..{players - 1} with {players} players"
-                )
+            check_seat(name, value, players, InvalidDealError)
         own = _cards(hand)
         if card in own:
             raise InvalidDealError(f"bad face-up card {card}: it is in the bidder's hand")

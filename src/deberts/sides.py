@@ -7,7 +7,17 @@ solver treats the defenders as one coalition.
 
 from __future__ import annotations
 
+from deberts.errors import DebertsError
 from deberts.rules import Rules
+
+
+def check_seat(
+    name: str, seat: object, players: int, error: type[DebertsError] = DebertsError
+) -> int:
+    """``seat`` if it is a seat at a ``players``-player table, else ``error`` naming it."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise error(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
+    return seat
 
 
 def partner_of(seat: int, players: int, rules: Rules) -> int | None:
@@ -31,3 +41,14 @@ def declarer_side(declarer: int, players: int, rules: Rules) -> frozenset[int]:
 def eldest(dealer: int, players: int) -> int:
     """The player left of the dealer: first to bid and, by default, to lead."""
     return (dealer + 1) % players
+
+
+def first_leader(dealer: int, declarer: int, players: int, rules: Rules) -> int:
+    """Who leads the first trick: the eldest hand, or the declarer (``first_lead``)."""
+    return declarer if rules.first_lead == "declarer" else eldest(dealer, players)
+
+
+def teams(players: int, rules: Rules) -> list[frozenset[int]]:
+    """The sides that keep a score, lowest seat first: the pairs of a 4-player pairs
+    game, else each seat alone."""
+    return sorted({with_partner(seat, players, rules) for seat in range(players)}, key=min)
