@@ -68,7 +68,8 @@ def mid_deals(count: int = SET_SIZE, seed: int = 2028, cards_left: int = 5) -> l
 
 def colver_env(position: Position):
     """colver's ``Env`` at the same position: the deal, the trump, the first leader
-    and every card played so far (each checked against colver's legal cards)."""
+    and every card played so far (before each, both programs' legal cards are
+    checked to be the same)."""
     from colver import Env
 
     hands = [[TO_COLVER[c] for c in range(32) if mask >> c & 1]
@@ -102,20 +103,25 @@ def check_legal(position: Position, env) -> None:
         )
 
 
-def north_south_points(position: Position, margin: int) -> int:
+def card_margin(position: Position, margin: int) -> int:
     """A deal margin (declarer side minus defenders, bella included) as North-South's
-    card points, colver's scale: the bella (announced when its first card is played)
-    is taken out, and a margin of 252 either way is a capot."""
+    card points minus East-West's: the bella (announced when its first card is
+    played, as in these sets) taken out."""
     sign = 1 if position.declarer % 2 == 0 else -1
-    card_margin = sign * margin
     owner = position.declarations.bella_seat
-    if owner is not None:
-        card_margin -= BELLA_POINTS if owner % 2 == 0 else -BELLA_POINTS
-    if abs(card_margin) == CAPOT:
-        return CAPOT if card_margin > 0 else 0
-    if (card_margin + DEAL_POINTS) % 2:
+    bella = 0 if owner is None else BELLA_POINTS if owner % 2 == 0 else -BELLA_POINTS
+    return sign * margin - bella
+
+
+def north_south_points(position: Position, margin: int) -> int:
+    """A deal margin as North-South's card points, colver's scale; a card margin of
+    252 either way is a capot."""
+    difference = card_margin(position, margin)
+    if abs(difference) == CAPOT:
+        return CAPOT if difference > 0 else 0
+    if (difference + DEAL_POINTS) % 2:
         raise ValueError(f"margin {margin} is not a deal's card margin")
-    return (DEAL_POINTS + card_margin) // 2
+    return (DEAL_POINTS + difference) // 2
 
 
 def describe(position: Position) -> str:
@@ -131,13 +137,16 @@ class Comparison:
     name: str
     positions: int = 0
     cards: int = 0
+    capots: int = 0           # card values where one side takes every trick
+    legal_checks: int = 0     # plies where both programs' legal cards were compared
     mismatches: list[str] = field(default_factory=list)
     ours: list[float] = field(default_factory=list)
     theirs: list[float] = field(default_factory=list)
 
     def row(self) -> str:
         ours, theirs = statistics.median(self.ours), statistics.median(self.theirs)
-        return (f"| {self.name} | {self.positions} | {self.cards} | {len(self.mismatches)} "
+        return (f"| {self.name} | {self.positions} | {self.legal_checks} | {self.cards} "
+                f"| {self.capots} | {len(self.mismatches)} "
                 f"| {ours * 1e3:.2f} | {theirs * 1e3:.2f} | {theirs / ours:.2f} |")
 
 
@@ -148,6 +157,7 @@ def compare(name: str, positions: list[Position]) -> Comparison:
     for position in positions:
         env = colver_env(position)
         check_legal(position, env)
+        result.legal_checks += len(position.stack) + 1
         solver.clear()
         started = time.perf_counter()
         values = solver.values(position)
@@ -160,6 +170,7 @@ def compare(name: str, positions: list[Position]) -> Comparison:
         for card, margin in values.items():
             result.cards += 1
             ours = north_south_points(position, margin)
+            result.capots += abs(card_margin(position, margin)) == CAPOT
             if theirs.get(int(card)) != ours:
                 result.mismatches.append(
                     f"{describe(position)} card {card}: deberts {ours} "
@@ -168,8 +179,9 @@ def compare(name: str, positions: list[Position]) -> Comparison:
     return result
 
 
-HEADER = ("| set | positions | cards compared | mismatches | deberts median ms "
-          "| colver median ms | colver / deberts |\n|---|---|---|---|---|---|---|")
+HEADER = ("| set | positions | legal-card checks | cards compared | of them capots "
+          "| mismatches | deberts median ms | colver median ms | colver / deberts |\n"
+          "|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
