@@ -29,7 +29,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from deberts import Card, Deal, Position, Rules, Solver, Suit
+from deberts import Card, Deal, Position, Rules, Solver, Suit, score
 
 #: colver's rank order within a suit, as our rank indices (7 8 9 T J Q K A).
 COLVER_RANKS = (0, 1, 2, 4, 5, 6, 3, 7)
@@ -179,6 +179,29 @@ def compare(name: str, positions: list[Position]) -> Comparison:
     return result
 
 
+def check_playouts(positions: list[Position], seed: int = 2029) -> int:
+    """Play each deal out at random in both programs: the same legal cards at every
+    card, and at the end the same card points per pair (colver's ``get_points``,
+    the last trick and a capot included). Returns how many plies were compared."""
+    rng = random.Random(seed)
+    plies = 0
+    for start in positions:
+        position, env = start.copy(), colver_env(start)
+        while not position.is_over():
+            check_legal(position, env)
+            plies += 1
+            card = rng.choice(position.legal_moves())
+            env.step(TO_COLVER[int(card)])
+            position.push(card)
+        final = score(position)
+        ours = [sum(final.card_points[s] + final.last_trick[s] for s in (p, p + 2))
+                for p in (0, 1)]
+        if ours != list(env.get_points()):
+            raise RulesDiffer(f"{describe(position)}: card points {ours}, "
+                              f"colver {list(env.get_points())}")
+    return plies
+
+
 HEADER = ("| set | positions | legal-card checks | cards compared | of them capots "
           "| mismatches | deberts median ms | colver median ms | colver / deberts |\n"
           "|---|---|---|---|---|---|---|---|---|")
@@ -191,7 +214,10 @@ def main() -> None:
     import colver
 
     results = [compare("full deals", full_deals(count)), compare("mid-deal", mid_deals(count))]
-    print(f"colver {colver.__version__}, {count} positions a set\n")
+    plies = check_playouts(full_deals(count, seed=2030))
+    print(f"colver {colver.__version__}, {count} positions a set; {count} more deals "
+          f"played out at random: {plies} plies with the same legal cards, the same "
+          "card points at the end\n")
     print(HEADER)
     for result in results:
         print(result.row())

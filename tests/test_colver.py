@@ -12,7 +12,8 @@ pytest.importorskip("colver")
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 from colver_compare import (  # noqa: E402
-    FROM_COLVER, TO_COLVER, compare, full_deals, mid_deals, north_south_points,
+    FROM_COLVER, TO_COLVER, check_playouts, compare, full_deals, mid_deals,
+    north_south_points,
 )
 
 
@@ -37,3 +38,7 @@ def test_values_equal_colver(name: str, positions: list) -> None:
     result = compare(name, positions)
     assert result.cards >= len(positions)
     assert not result.mismatches, "\n".join(result.mismatches)
+
+
+def test_random_playouts_agree_with_colver() -> None:
+    assert check_playouts(full_deals(20, seed=9)) == 20 * 32

@@ -82,7 +82,7 @@ def test_every_rule_variant(rules, players: int) -> None:
 
 @pytest.mark.parametrize("rules", PAIRS_VARIANTS, ids=lambda r: str(sorted(r.to_dict().items())))
 def test_every_pairs_variant(rules) -> None:
-    for seed in range(40):
+    for seed in range(24):
         assert_agrees(random_position(61_000 + seed, 4, cards_left=3 + seed % 2,
                                       full=seed % 4 != 3, rules=rules))
 
