@@ -13,7 +13,8 @@ from typing import Iterable, Sequence
 
 from deberts import BAIT, HANGING, MADE, Card, CardSet, Play, Position, Solution, Suit, Trick
 from deberts.declarations import bella_mask
-from deberts.tricks import LAST_TRICK, card_points
+from deberts.scoring import last_trick_points
+from deberts.tricks import card_points
 
 RESULT_NAMES = {MADE: "made", BAIT: "bait", HANGING: "hanging bait"}
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
@@ -178,7 +179,7 @@ def line_lines(position: Position, solution: Solution, notation: Notation) -> li
     for play in solution.pv:
         final.push(play.card, bella=play.bella)
     done = len(position.tricks)
-    rows = trick_rows(position, final.tricks[done:], done + 1, len(position.trick), notation)
+    rows = trick_rows(final, final.tricks[done:], done + 1, len(position.trick), notation)
     notes = ["* announces bella"] if any(p.bella for p in final.stack) else []
     notes += ["[ ] played before"] if position.trick else []
     legend = f" ({', '.join(notes)})" if notes else ""
@@ -192,8 +193,9 @@ def trick_rows(
     already: int,
     notation: Notation,
 ) -> list[list[str]]:
-    """Table rows for tricks of ``position``'s deal numbered from ``first``: the
-    plays, the winner and the points won. The first ``already`` plays of the first
+    """Table rows for tricks of ``position`` (the position after them) numbered
+    from ``first``: the plays, the winner and the points won (the last trick's
+    bonus as the rules count it). The first ``already`` plays of the first
     trick are bracketed as played before the position."""
     rows = []
     for index, trick in enumerate(tricks):
@@ -204,7 +206,7 @@ def trick_rows(
         ]
         points = f"{sum(card_points(c, position.trump) for c in trick.cards):2d} points"
         if number == position.tricks_total:
-            points += f" + {LAST_TRICK} last trick"
+            points += f" + {last_trick_points(position)} last trick"
         rows.append([f"  trick {number}", *plays, f"seat {trick.winner} wins", points])
     return rows
 

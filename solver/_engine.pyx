@@ -93,6 +93,13 @@ cdef void setup_engine(Engine* e, dict spec) except *:
     e.bella_state = spec["bella_state"]
     e.bella_now = 0
     e.nodes = 0
+    for seat in range(4):
+        e.mate[seat] = spec["mates"][seat] if seat < e.n else -1
+    e.exempt_trump_lead = spec["exempt_trump_lead"]
+    e.partner_free = spec["partner_free"]
+    e.discard_free = spec["discard_free"]
+    e.capot = spec["capot"]
+    e.sides_won = spec["sides_won"] if e.capot else 0
 
 
 cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
@@ -324,4 +331,5 @@ cdef class Search:
 
 
 SETTING_KEYS = ("players", "trump", "sides", "partners", "decl_team", "decl_value",
-                "bella_mode", "bella_owner", "bella_cards", "bella_team")
+                "bella_mode", "bella_owner", "bella_cards", "bella_team", "mates",
+                "exempt_trump_lead", "partner_free", "discard_free", "capot")

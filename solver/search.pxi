@@ -30,6 +30,8 @@ cdef inline int points_at_stake(Engine* e) noexcept nogil:
         total += e.decl_value if e.decl_value > 0 else -e.decl_value
     if e.bella_state:
         total += BELLA_POINTS
+    if e.capot and e.sides_won != 3:
+        total += CAPOT_LAST_TRICK - LAST_TRICK
     return total
 
 

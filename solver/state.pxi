@@ -8,6 +8,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
 cdef enum:
     INF = 10000
     LAST_TRICK = 10
+    CAPOT_LAST_TRICK = 100  # the last trick when one side took every trick (capot)
     BELLA_POINTS = 20
     MAX_MOVES = 20          # up to 9 cards, twice for a bella card with a choice
 
@@ -18,6 +19,8 @@ cdef enum BellaMode:
 
 # bella_state at a trick start: 0 nothing left to score, 1 pending (owner holds
 # both cards), 2 both_tricks with the first bella trick won by the owner's team.
+# sides_won (capot only, else always 0): bit 0 the declarer's side has taken a
+# trick, bit 1 the defenders have; a capot is still possible while it is not 3.
 
 cdef struct Engine:
     int n
@@ -58,6 +61,13 @@ cdef struct Engine:
     # search
     void* table
     uint64_t nodes
+    # Belote options (rules.py): legality exemptions and the capot
+    int mate[4]               # the seat's partner in a pairs game, or -1
+    int exempt_trump_lead     # partner[] exempts on trump leads too
+    int partner_free          # void, partner winning: any card
+    int discard_free          # void, cannot beat an opponent's top trump: any card
+    int capot                 # a side taking every trick has a last trick of 100
+    int sides_won             # see above
 
 
 cdef struct Undo:
@@ -74,6 +84,7 @@ cdef struct Undo:
     int decl_pending
     int bella_state
     int bella_now
+    int sides_won
 
 
 cdef extern from *:
@@ -104,22 +115,33 @@ cdef inline int card_power(Engine* e, int card) noexcept nogil:
 
 cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
     """Follow suit; trumps led must be beaten; void, trump (beating a trump in the
-    trick); else anything. The partner's top trump need not be beaten if exempt."""
+    trick); else anything. The rule options' exemptions, as
+    ``deberts.position.legal_in_trick`` decides them: the partner's top trump need
+    not be beaten if exempt (on trump leads too unless the option says otherwise);
+    void with the partner winning, any card (``partner_free``); void and unable to
+    beat an opponent's top trump, any card (``discard_free``)."""
     cdef uint32_t hand = e.hands[seat]
     cdef uint32_t candidates, higher
+    cdef int following = 1
     if e.trick_len == 0:
         return hand
     candidates = hand & (<uint32_t>0xFF << (8 * e.led))
     if candidates == 0:
+        if e.partner_free and e.mate[seat] == e.win_seat:
+            return hand
+        following = 0
         candidates = hand & e.trump_mask
         if candidates == 0:
             return hand
     if candidates & e.trump_mask:
-        if e.win_power > 8 and e.partner[seat] == e.win_seat:
+        if (e.win_power > 8 and e.partner[seat] == e.win_seat
+                and (e.exempt_trump_lead or not following)):
             return candidates
         higher = candidates & e.trumps_above[e.win_power if e.win_power > 8 else 8]
         if higher:
             return higher
+        if not following and e.discard_free and e.mate[seat] != e.win_seat:
+            return hand
     return candidates
 
 
@@ -148,6 +170,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     u.decl_pending = e.decl_pending
     u.bella_state = e.bella_state
     u.bella_now = e.bella_now
+    u.sides_won = e.sides_won
     e.hands[seat] &= ~(<uint32_t>1 << card)
     u.in_trick = e.in_trick
     e.in_trick |= <uint32_t>1 << card
@@ -172,8 +195,13 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
         return 0
     winner = e.win_seat
     delta = e.side[winner] * e.trick_points
+    if e.capot:
+        e.sides_won |= 1 if e.side[winner] > 0 else 2
     if e.hands[winner] == 0:
-        delta += e.side[winner] * LAST_TRICK
+        if e.capot and e.sides_won != 3:
+            delta += e.side[winner] * CAPOT_LAST_TRICK
+        else:
+            delta += e.side[winner] * LAST_TRICK
     if e.decl_pending and (e.decl_team >> winner) & 1:
         delta += e.decl_value
         e.decl_pending = 0
@@ -209,4 +237,5 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.decl_pending = u.decl_pending
     e.bella_state = u.bella_state
     e.bella_now = u.bella_now
+    e.sides_won = u.sides_won
     e.in_trick = u.in_trick

@@ -7,7 +7,8 @@
 #   k23     64    hands of seats 2 and 3
 #   lower   16    the remaining margin is >= lower
 #   upper   16    the remaining margin is <= upper
-#   meta     8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending, bits 0-1 leader
+#   meta     8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending,
+#                 bits 2-3 sides_won (capot), bits 0-1 leader
 #   best     8    the card that produced the last cutoff or best value
 #   cards    8    cards still to play: the replacement priority (more = deeper)
 #   gen      8    the table generation that wrote it; older generations count as empty
@@ -38,7 +39,8 @@ cdef struct Table:
 
 
 cdef inline uint8_t entry_meta(Engine* e) noexcept nogil:
-    return <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4) | e.leader)
+    return <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
+                     | (e.sides_won << 2) | e.leader)
 
 
 cdef inline Entry* table_bucket(Table* t, uint64_t k01, uint64_t k23, uint8_t meta) noexcept nogil:

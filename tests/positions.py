@@ -21,6 +21,19 @@ RULE_VARIANTS: tuple[Rules, ...] = (
     Rules().with_options(sequence_order="play"),
     Rules.preset_rules("kharkov", bella="trick_winner", partner_exempt=True,
                        declarations_need_trick=False),
+    Rules().with_options(partner_winning_free=True),
+    Rules().with_options(discard_over_opponent_trump=True),
+    Rules().with_options(partner_exempt=True, trump_lead_overtrump_partner=True),
+    Rules().with_options(capot=True),
+    Rules().with_options(declarations="none"),
+)
+#: Readings only defined for 4 players in pairs: the belote preset, and with the
+#: options it leaves alone changed.
+PAIRS_VARIANTS: tuple[Rules, ...] = (
+    Rules.preset_rules("belote"),
+    Rules.preset_rules("belote", partner_exempt=True, bella="trick_winner"),
+    Rules.preset_rules("belote", declarations="auto", trump_lead_overtrump_partner=False,
+                       partner_exempt=True),
 )
 
 

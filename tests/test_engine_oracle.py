@@ -8,7 +8,7 @@ import pytest
 from deberts import IllegalMoveError, Position, Rules, solve
 from deberts.engine_io import engine_input
 from oracle import oracle_moves
-from positions import RULE_VARIANTS, random_position
+from positions import PAIRS_VARIANTS, RULE_VARIANTS, random_position
 
 POSITIONS_PER_SET = 300
 
@@ -80,6 +80,13 @@ def test_every_rule_variant(rules, players: int) -> None:
         )
 
 
+@pytest.mark.parametrize("rules", PAIRS_VARIANTS, ids=lambda r: str(sorted(r.to_dict().items())))
+def test_every_pairs_variant(rules) -> None:
+    for seed in range(24):
+        assert_agrees(random_position(61_000 + seed, 4, cards_left=3 + seed % 2,
+                                      full=seed % 4 != 3, rules=rules))
+
+
 def _shape(values: dict) -> dict:
     """Move values up to a constant shift: what the player to move can choose by."""
     low = min(values.values())
@@ -92,23 +99,47 @@ OPTION_PAIRS = {
     "both_tricks": ({"bella": "both_tricks"}, {"bella": "owner"}),
     "partner_exempt": ({"partner_exempt": True}, {"partner_exempt": False}),
     "solo": ({"teams": "solo"}, {"teams": "pairs"}),
+    "partner_winning_free": ({"partner_winning_free": True}, {"partner_winning_free": False}),
+    "discard_over_opponent_trump": ({"discard_over_opponent_trump": True},
+                                    {"discard_over_opponent_trump": False}),
+    "trump_lead_overtrump_partner": (
+        {"partner_exempt": True, "trump_lead_overtrump_partner": True},
+        {"partner_exempt": True, "trump_lead_overtrump_partner": False},
+    ),
+    "capot": ({"capot": True}, {"capot": False}),
+    "declarations": ({"declarations": "auto"}, {"declarations": "none"}),
 }
+PAIRS_OPTIONS = ("partner_exempt", "solo", "partner_winning_free",
+                 "trump_lead_overtrump_partner")
+#: With 2 players a trick never holds a ruff before the second card.
+RUFF_OPTIONS = ("discard_over_opponent_trump",)
 #: The engine flag that must be live at the root for the option to matter.
 LIVE_FLAG = {"need_trick": "decl_pending", "trick_winner": "bella_state",
-             "both_tricks": "bella_state"}
+             "both_tricks": "bella_state", "declarations": "decl_pending"}
 WANTED = 4
 
 
-@pytest.mark.parametrize("option", OPTION_PAIRS)
-@pytest.mark.parametrize("players", [2, 3, 4])
+#: Cases where positions that matter are rare among random ones (tens of seconds
+#: of search each): run with -m slow; tests/test_belote.py covers them by hand.
+RARE = {(2, "capot"), (4, "capot"), (4, "trump_lead_overtrump_partner")}
+CASES = [
+    pytest.param(option, players, marks=[pytest.mark.slow] if (players, option) in RARE else [])
+    for players in (2, 3, 4)
+    for option in OPTION_PAIRS
+]
+
+
+@pytest.mark.parametrize(("option", "players"), CASES)
 def test_options_where_they_matter(option: str, players: int) -> None:
     """Positions where the option changes what the player to move should choose: the
     engine must follow the oracle there, and enough such positions must exist."""
     with_option, without = (Rules().with_options(**o) for o in OPTION_PAIRS[option])
-    if players != 4 and option in ("partner_exempt", "solo"):
+    if players != 4 and option in PAIRS_OPTIONS:
         pytest.skip("a 4-player option")
+    if players == 2 and option in RUFF_OPTIONS:
+        pytest.skip("an option about a ruff already in the trick")
     found = 0
-    for seed in range(3000):
+    for seed in range(10_000 if (players, option) in RARE else 3000):
         cards_left = (3 if players == 2 else 2) + seed % 2
         position = random_position(70_000 + seed, players, cards_left, rules=with_option,
                                    focus=seed % 2 == 0)

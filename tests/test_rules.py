@@ -19,6 +19,11 @@ DEFAULTS = {
     "dealer_must_choose": False,
     "deberts_seven": False,
     "klabor_six": False,
+    "partner_winning_free": False,
+    "discard_over_opponent_trump": False,
+    "trump_lead_overtrump_partner": False,
+    "capot": False,
+    "declarations": "auto",
 }
 
 
@@ -28,7 +33,7 @@ def test_default_is_moscow_with_documented_defaults():
     for name, value in DEFAULTS.items():
         assert getattr(rules, name) == value, name
     assert set(OPTION_NAMES) == set(DEFAULTS)
-    assert set(PRESETS) == {"moscow", "kharkov"}
+    assert set(PRESETS) == {"moscow", "kharkov", "belote"}
 
 
 def test_presets():

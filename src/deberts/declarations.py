@@ -146,7 +146,8 @@ def resolve_declarations(
 
     The best declaration is the longest, then the highest top card, then (Moscow
     rules) the one in trumps, then the one first in play order from the first
-    leader. Endgame deals carry no declarations.
+    leader. Endgame deals carry no declarations; ``declarations=none`` finds no
+    tertz or fifty (bella is still found: it follows the ``bella`` option).
     """
     if not deal.is_full:
         return DeclarationOutcome((), None, frozenset(), (), 0, None)
@@ -155,6 +156,7 @@ def resolve_declarations(
         d
         for seat, hand in enumerate(deal.hands)
         for d in hand_declarations(hand, seat, trump, rules)
+        if rules.declarations == "auto"
     )
 
     def strength(d: Declaration) -> tuple[int, int, int, int]:

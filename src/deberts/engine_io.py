@@ -55,10 +55,8 @@ def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
     for play in position.trick:
         hands[play.seat] |= play.card.mask
     sides = [1 if position.is_declarer_side(s) else -1 for s in range(players)]
-    partners = [
-        partner_of(s, players, rules) if rules.partner_exempt else None
-        for s in range(players)
-    ]
+    mates = [partner_of(s, players, rules) for s in range(players)]
+    partners = [mate if rules.partner_exempt else None for mate in mates]
     outcome = position.declarations
     team_sign = 1 if outcome.team & position.declarer_side else -1
     spec = {
@@ -72,12 +70,27 @@ def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
         "decl_value": team_sign * outcome.points,
         "decl_pending": int(_declarations_pending(position)),
         **_bella_input(position),
+        "mates": [-1 if p is None else p for p in mates],
+        "exempt_trump_lead": int(not rules.trump_lead_overtrump_partner),
+        "partner_free": int(rules.partner_winning_free),
+        "discard_free": int(rules.discard_over_opponent_trump),
+        "capot": int(rules.capot),
+        "sides_won": _sides_won(position),
     }
     trick = [
         int(p.card) | (DECLINES_BELLA if _declined(position, p) else 0)
         for p in position.trick
     ]
     return spec, trick
+
+
+def _sides_won(position: Position) -> int:
+    """Which sides have taken a trick (bit 0 the declarer's, bit 1 the defenders'):
+    a capot stays possible while not both have."""
+    won = 0
+    for trick in position.tricks:
+        won |= 1 if position.is_declarer_side(trick.winner) else 2
+    return won
 
 
 def _bella_input(position: Position) -> dict[str, Any]:

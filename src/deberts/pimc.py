@@ -23,10 +23,9 @@ from deberts.deal import Deal, full_hand_size
 from deberts.exchange import exchanged
 from deberts.game import BidView, PlayView
 from deberts.players import HeuristicPlayer
-from deberts.position import Position, partner_exempt
+from deberts.position import Position, legal_in_trick
 from deberts.sampling import Knowledge, sample_deals
 from deberts.solving import Solver
-from deberts.tricks import legal_cards
 
 
 class PimcPlayer:
@@ -149,13 +148,14 @@ def _ruled_out(view: PlayView) -> dict[int, CardSet]:
             before = trick[:index]
             if not before:
                 continue
-            cards = [p.card for p in before]
-            exempt = partner_exempt(play.seat, before, view.trump, view.players, view.rules)
             for card in range(32):
                 if card == play.card:
                     continue
                 hand = play.card.mask | 1 << card
-                if not legal_cards(hand, cards, view.trump, exempt) >> play.card & 1:
+                legal = legal_in_trick(
+                    hand, play.seat, before, view.trump, view.players, view.rules
+                )
+                if not legal >> play.card & 1:
                     out[play.seat] = out.get(play.seat, 0) | 1 << card
     return {seat: CardSet(mask) for seat, mask in out.items()}
 

@@ -61,6 +61,7 @@ class Position:
             check_seat(name, seat, players)
         self.declarer = declarer
         self.leader = leader
+        self.rules.check_table(players)
         self.declarer_side = declarer_side(declarer, players, self.rules)
         self.declarations: DeclarationOutcome = resolve_declarations(
             deal, self.trump, declarer, leader, self.rules
@@ -112,9 +113,8 @@ class Position:
         if self.is_over():
             return 0
         seat = self.to_move
-        return legal_cards(
-            self.hands[seat], self.trick_cards(), self.trump,
-            partner_exempt(seat, self.trick, self.trump, self.players, self.rules),
+        return legal_in_trick(
+            self.hands[seat], seat, self.trick, self.trump, self.players, self.rules
         )
 
     def legal_moves(self) -> list[Card]:
@@ -195,17 +195,36 @@ class Position:
         return [p.card for p in self.stack]
 
 
-def partner_exempt(
-    seat: int, trick: Sequence[Play], trump: Suit, players: int, rules: Rules
-) -> bool:
-    """``partner_exempt``: ``seat`` need not beat the trick's top trump, his partner's."""
+def legal_in_trick(
+    hand: int, seat: int, trick: Sequence[Play], trump: Suit, players: int, rules: Rules
+) -> int:
+    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick`` (the
+    plays so far), with the rule options' exemptions decided from who wins it:
+
+    - ``partner_exempt``: the trick's top trump is the partner's, so it need not be
+      beaten (with ``trump_lead_overtrump_partner``, only when a plain suit was led);
+    - ``partner_winning_free``: the partner's card wins, so a player void in the led
+      suit may play any card;
+    - ``discard_over_opponent_trump``: an opponent's trump wins, so a player void in
+      the led suit who cannot beat it may play any card.
+    """
+    if not trick:
+        return hand
     partner = partner_of(seat, players, rules)
-    if not rules.partner_exempt or partner is None or not trick:
-        return False
     led = trick[0].card.suit
     powers = [trick_power(p.card, led, trump) for p in trick]
     top = max(range(len(powers)), key=powers.__getitem__)
-    return powers[top] > 8 and trick[top].seat == partner
+    partner_wins = partner is not None and trick[top].seat == partner
+    trump_wins = powers[top] > 8
+    exempt = (
+        rules.partner_exempt and partner_wins and trump_wins
+        and not (rules.trump_lead_overtrump_partner and led == trump)
+    )
+    return legal_cards(
+        hand, [p.card for p in trick], trump, exempt,
+        void_free=rules.partner_winning_free and partner_wins,
+        undertrump_free=rules.discard_over_opponent_trump and trump_wins and not partner_wins,
+    )
 
 
 def push_numbered(position: Position, index: int, card: Card, bella: bool | None = None) -> None:

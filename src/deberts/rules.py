@@ -1,8 +1,24 @@
 """Rule presets and options (RULES.md section 2); each option is read here once.
 
-``Rules()`` is the Moscow preset. ``Rules.preset_rules("kharkov", bella="trick_winner")``
-starts from a preset and overrides options by name; unknown names and values are
-rejected by name, so a typo never silently plays another game.
+``Rules()`` is the Moscow preset. ``belote`` is French Belote as the ``colver``
+solver plays it (README "Rules"): 4 players in pairs, Deberts' card values and
+orders, and these differences, each an option usable with any preset:
+
+- ``partner_winning_free``: void in the led suit while the partner's card wins the
+  trick, a player may play any card (no duty to trump or overtrump);
+- ``discard_over_opponent_trump``: void in the led suit while an opponent's trump
+  wins and unable to beat it, a player may play any card (a plain discard or an
+  undertrump) instead of having to undertrump;
+- ``trump_lead_overtrump_partner``: trumps led, the top trump must be beaten when
+  possible even if it is the partner's (it limits ``partner_exempt`` to plain leads);
+- ``capot``: a side (the declarer's, or the defenders together) taking every trick
+  counts the last trick 100 instead of 10 (252 card points instead of 162);
+- ``declarations = auto | none``: ``none`` scores no tertz or fifty (bella still
+  follows the ``bella`` option).
+
+``Rules.preset_rules("kharkov", bella="trick_winner")`` starts from a preset and
+overrides options by name; unknown names and values are rejected by name, so a
+typo never silently plays another game.
 """
 
 from __future__ import annotations
@@ -19,12 +35,34 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "sequence_order": ("natural", "play"),
     "first_lead": ("eldest", "declarer"),
     "face_up_to": ("dealer", "declarer"),
+    "declarations": ("auto", "none"),
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
     "moscow": {"trump_tiebreak": True},
     "kharkov": {"trump_tiebreak": False},
+    "belote": {
+        "trump_tiebreak": True,
+        "partner_winning_free": True,
+        "discard_over_opponent_trump": True,
+        "trump_lead_overtrump_partner": True,
+        "capot": True,
+        "declarations": "none",
+    },
 }
+
+#: The options a preset may set, and their value when it does not.
+PRESET_OPTIONS: dict[str, Any] = {
+    "trump_tiebreak": True,
+    "partner_winning_free": False,
+    "discard_over_opponent_trump": False,
+    "trump_lead_overtrump_partner": False,
+    "capot": False,
+    "declarations": "auto",
+}
+
+#: The presets that are only defined for 4 players in two pairs.
+PAIRS_ONLY_PRESETS = ("belote",)
 
 
 @dataclass(frozen=True)
@@ -37,7 +75,10 @@ class Rules:
     trick), ``bella`` (who scores the king-queen of trumps), ``sequence_order``
     (which order makes a run), ``trump_tiebreak`` (Moscow: an equal run in trumps
     wins; Kharkov: no advantage), ``first_lead``, ``face_up_to``,
-    ``dealer_must_choose``, ``deberts_seven``, ``klabor_six``.
+    ``dealer_must_choose``, ``deberts_seven``, ``klabor_six``; and the Belote
+    differences (module docstring): ``partner_winning_free``,
+    ``discard_over_opponent_trump``, ``trump_lead_overtrump_partner``, ``capot``,
+    ``declarations``.
     """
 
     preset: str = "moscow"
@@ -52,14 +93,21 @@ class Rules:
     dealer_must_choose: bool = False
     deberts_seven: bool = False
     klabor_six: bool = False
+    # None: the preset's value (PRESET_OPTIONS)
+    partner_winning_free: bool = None  # type: ignore[assignment]
+    discard_over_opponent_trump: bool = None  # type: ignore[assignment]
+    trump_lead_overtrump_partner: bool = None  # type: ignore[assignment]
+    capot: bool = None  # type: ignore[assignment]
+    declarations: str = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
             raise RulesError(
                 f"unknown rules preset {self.preset!r}: expected one of {' '.join(PRESETS)}"
             )
-        if self.trump_tiebreak is None:
-            object.__setattr__(self, "trump_tiebreak", PRESETS[self.preset]["trump_tiebreak"])
+        for name, default in PRESET_OPTIONS.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, PRESETS[self.preset].get(name, default))
         for field in fields(self):
             value = getattr(self, field.name)
             if field.name in CHOICES and value not in CHOICES[field.name]:
@@ -111,6 +159,14 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def check_table(self, players: int) -> None:
+        """Refuse a preset defined only for 4 players in pairs at another table."""
+        if self.preset in PAIRS_ONLY_PRESETS and (players != 4 or self.teams != "pairs"):
+            table = f"{players} players" if players != 4 else f"teams={self.teams}"
+            raise RulesError(
+                f"rules preset {self.preset!r} is for 4 players in pairs, not {table}"
+            )
 
 
 OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")

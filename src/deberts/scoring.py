@@ -11,7 +11,7 @@ from deberts.declarations import BELLA_POINTS, bella_mask
 from deberts.errors import DebertsError
 from deberts.position import Position
 from deberts.sides import with_partner
-from deberts.tricks import LAST_TRICK
+from deberts.tricks import CAPOT_LAST_TRICK, LAST_TRICK
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
 
@@ -70,6 +70,16 @@ def bella_points(position: Position) -> list[int]:
     return points
 
 
+def last_trick_points(position: Position) -> int:
+    """What the last trick of a finished deal is worth: 10, or with the ``capot``
+    option 100 when its winner's side (the declarer's, or the defenders together)
+    took every trick."""
+    if not position.rules.capot:
+        return LAST_TRICK
+    declarer_won = [position.is_declarer_side(t.winner) for t in position.tricks]
+    return CAPOT_LAST_TRICK if len(set(declarer_won)) == 1 else LAST_TRICK
+
+
 def score(position: Position) -> DealScore:
     """The score of a finished deal."""
     if not position.is_over():
@@ -77,7 +87,7 @@ def score(position: Position) -> DealScore:
     players = position.players
     cards = position.points_won()
     last = [0] * players
-    last[position.tricks[-1].winner] = LAST_TRICK
+    last[position.tricks[-1].winner] = last_trick_points(position)
     outcome = position.declarations
     won = position.tricks_won()
     credited = not position.rules.declarations_need_trick or any(

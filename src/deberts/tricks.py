@@ -16,6 +16,8 @@ TRUMP_ORDER = (1, 2, 7, 5, 8, 3, 4, 6)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
 TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 LAST_TRICK = 10
+#: The last trick under the ``capot`` option when one side took every trick.
+CAPOT_LAST_TRICK = 100
 
 
 def card_points(card: Card | int, trump: Suit | int) -> int:
@@ -46,13 +48,19 @@ def legal_cards(
     trick: Sequence[Card | int],
     trump: Suit | int,
     partner_has_top_trump: bool = False,
+    void_free: bool = False,
+    undertrump_free: bool = False,
 ) -> int:
     """The mask of cards of ``hand`` that may be played to ``trick`` (cards so far).
 
     Follow the led suit; trumps led must be beaten when possible; void in the led
     suit, play a trump, beating a trump already in the trick when possible; else
-    anything. ``partner_has_top_trump`` lifts the duty to beat the highest trump
-    in the trick (the ``partner_exempt`` option, decided by the caller).
+    anything. The caller decides the rule options' exemptions:
+    ``partner_has_top_trump`` lifts the duty to beat the highest trump in the trick
+    (``partner_exempt``); ``void_free`` lets a player void in the led suit play any
+    card (``partner_winning_free``); ``undertrump_free`` lets a player void in the
+    led suit who cannot beat the trick's top trump play any card instead of a lower
+    trump (``discard_over_opponent_trump``).
     """
     if not trick:
         return hand
@@ -60,6 +68,8 @@ def legal_cards(
     led = int(trick[0]) >> 3
     trump_mask = 0xFF << (8 * trump)
     following = hand & (0xFF << (8 * led))
+    if not following and void_free:
+        return hand
     candidates = following if following else hand & trump_mask
     if not candidates:
         return hand
@@ -71,4 +81,6 @@ def legal_cards(
                 higher |= 1 << bit
         if higher:
             return higher
+        if not following and undertrump_free:
+            return hand
     return candidates
