@@ -75,22 +75,13 @@ def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
         "partner_free": int(rules.partner_winning_free),
         "discard_free": int(rules.discard_over_opponent_trump),
         "capot": int(rules.capot),
-        "sides_won": _sides_won(position),
+        "sides_won": position.sides_with_tricks(),
     }
     trick = [
         int(p.card) | (DECLINES_BELLA if _declined(position, p) else 0)
         for p in position.trick
     ]
     return spec, trick
-
-
-def _sides_won(position: Position) -> int:
-    """Which sides have taken a trick (bit 0 the declarer's, bit 1 the defenders'):
-    a capot stays possible while not both have."""
-    won = 0
-    for trick in position.tricks:
-        won |= 1 if position.is_declarer_side(trick.winner) else 2
-    return won
 
 
 def _bella_input(position: Position) -> dict[str, Any]:

@@ -191,6 +191,14 @@ class Position:
         """Completed tricks won, per seat."""
         return list(self._won_tricks)
 
+    def sides_with_tricks(self) -> int:
+        """Which sides have taken a completed trick: bit 0 the declarer's, bit 1 the
+        defenders'. A capot is still possible (or, at the end, made) while not 3."""
+        won = 0
+        for trick in self.tricks:
+            won |= 1 if self.is_declarer_side(trick.winner) else 2
+        return won
+
     def played_cards(self) -> list[Card]:
         return [p.card for p in self.stack]
 

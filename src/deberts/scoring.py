@@ -76,8 +76,7 @@ def last_trick_points(position: Position) -> int:
     took every trick."""
     if not position.rules.capot:
         return LAST_TRICK
-    declarer_won = [position.is_declarer_side(t.winner) for t in position.tricks]
-    return CAPOT_LAST_TRICK if len(set(declarer_won)) == 1 else LAST_TRICK
+    return CAPOT_LAST_TRICK if position.sides_with_tricks() != 3 else LAST_TRICK
 
 
 def score(position: Position) -> DealScore:
