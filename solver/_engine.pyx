@@ -23,6 +23,23 @@ BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18
 
+# A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
+# [0] for a plain suit, [1] for the trump suit.
+cdef uint8_t ORDER_BYTES[2][256]
+
+
+cdef void fill_order_bytes():
+    cdef int kind, cards, rank
+    for kind, order in enumerate((PLAIN_ORDER, TRUMP_ORDER)):
+        power = sorted(range(8), key=order.__getitem__)
+        for cards in range(256):
+            ORDER_BYTES[kind][cards] = sum(
+                1 << power.index(rank) for rank in range(8) if (cards >> rank) & 1
+            )
+
+
+fill_order_bytes()
+
 
 cdef void setup_engine(Engine* e, dict spec) except *:
     """Fill the engine from the boundary's plain-integer description."""
@@ -64,6 +81,9 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
             e.by_power[suit][power] = rank
+            e.card_at[suit][power] = 8 * suit + rank
+            e.power_of[8 * suit + rank] = power
+        e.to_power[suit] = ORDER_BYTES[suit == e.trump]
         e.bottom_mask[suit] = 0
         for power in range(8):
             card = 8 * suit + e.by_power[suit][power]

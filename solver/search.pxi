@@ -55,11 +55,10 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     otherwise a bound on the failing side (fail-soft)."""
     cdef int moves[MAX_MOVES]
     cdef Undo undo
-    cdef Entry* entry
     cdef int seat, count, i, card, delta, value, best, best_card = 0, first = -1
     cdef int maximizing, window_low = alpha, window_high = beta, upper, lower
     cdef uint32_t declarer_cards, defender_cards
-    cdef uint64_t k01 = 0, k23 = 0
+    cdef Key key
     cdef int at_start = e.trick_len == 0
 
     # 1. The end of the deal, the forced last trick, and the table's bounds.
@@ -68,8 +67,8 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
             return 0
         if popcount32(e.hands[e.leader]) == 1:
             return last_trick(e)
-        table_key(e, &k01, &k23)
-        table_prefetch(e, k01, k23)
+        table_key(e, &key)
+        table_prefetch(e, &key)
         # The margin lies within what is at stake, less twice what a side is sure of.
         upper = points_at_stake(e)
         lower = -upper
@@ -84,17 +83,15 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
             return upper
         if lower >= beta:
             return lower
-        entry = table_probe(e, k01, k23)
-        if entry != NULL:
-            if entry.lower >= beta or entry.lower == entry.upper:
-                return entry.lower
-            if entry.upper <= alpha:
-                return entry.upper
-            if entry.lower > alpha:
-                alpha = entry.lower
-            if entry.upper < beta:
-                beta = entry.upper
-            first = entry.best
+        first = table_probe(e, &key, &lower, &upper)
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
     window_low = alpha
     window_high = beta
     e.nodes += 1
@@ -130,9 +127,9 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     # an upper bound, a fail-high one a lower bound, anything between is exact.
     if at_start:
         if best <= window_low:
-            table_store(e, k01, k23, -INF, best, best_card)
+            table_store(e, &key, -INF, best, best_card)
         elif best >= window_high:
-            table_store(e, k01, k23, best, INF, best_card)
+            table_store(e, &key, best, INF, best_card)
         else:
-            table_store(e, k01, k23, best, best, best_card)
+            table_store(e, &key, best, best, best_card)
     return best

@@ -3,7 +3,7 @@
 #
 # Values are margins (declarer side minus defenders) of what is still to be won.
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
 
 cdef enum:
     INF = 10000
@@ -34,6 +34,9 @@ cdef struct Engine:
     int plain_power[32]       # 1..8 (plain order of the card's rank)
     uint32_t trumps_above[17] # trumps with power above p
     int by_power[4][8]        # per suit, the rank indices from weakest to strongest
+    int card_at[4][8]         # per suit, the cards from weakest to strongest
+    int power_of[32]          # each card's place in that order
+    uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
     uint32_t beaters[32]      # the cards of the same suit that beat each card
     uint32_t bottom_mask[4]   # per suit, the worthless cards below every other
     int point_kinds           # how many distinct non-zero card values there are

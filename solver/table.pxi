@@ -1,19 +1,30 @@
 # The transposition table: bounds on the margin of the *remaining* play at trick
 # starts, so an entry is valid however the position was reached.
 #
+# Positions are filed by their rank structure (quasi-symmetry, as in Kupferschmid
+# and Helmert's Skat solver and Furtak and Buro's payoff similarity): in each suit,
+# which seat holds the weakest remaining card, the next, and so on. Two positions of
+# one structure have the same game tree, move for move, and differ only in the
+# points of the cards that correspond; their values differ by at most the sum of
+# those point differences, so an entry's bounds, widened by it, hold for both.
+# Positions whose only difference is which worthless cards are left differ by 0.
+#
 # Entry layout (24 bytes):
-#   field   bits  meaning
-#   k01     64    hands of seats 0 and 1 (seat 0 in the low half)
-#   k23     64    hands of seats 2 and 3
-#   lower   16    the remaining margin is >= lower
-#   upper   16    the remaining margin is <= upper
-#   meta     8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending,
-#                 bits 2-3 sides_won (capot), bits 0-1 leader
-#   best     8    the card that produced the last cutoff or best value
-#   cards    8    cards still to play: the replacement priority (more = deeper)
-#   gen      8    the table generation that wrote it; older generations count as empty
-# Buckets of BUCKET entries; a new position takes an empty or stale slot, else
-# replaces the entry with fewest cards. Clearing the table is a new generation.
+#   field      bits  meaning
+#   owners     64    2 bits a remaining card, suit by suit, weakest first: its seat
+#   remaining  32    the cards still in play (the exact position, with owners)
+#   counts     16    4 bits a suit: how many of its cards remain
+#   lower      16    the remaining margin is >= lower
+#   upper      16    the remaining margin is <= upper
+#   meta        8    bit 7 used, bits 5-6 bella_state, bit 4 decl_pending,
+#                    bits 2-3 sides_won (capot), bits 0-1 leader
+#   best        8    the card of the last cutoff or best value, as suit * 8 + its
+#                    place among the suit's remaining cards (weakest 0)
+#   cards       8    cards still to play: the replacement priority (more = deeper)
+#   gen         8    the table generation that wrote it; older generations count as empty
+# Buckets of BUCKET entries, chosen by the structure; a new position takes an empty
+# or stale slot, else replaces the entry with fewest cards. Clearing the table is a
+# new generation.
 
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -23,8 +34,9 @@ cdef enum:
     META_USED = 0x80
 
 cdef struct Entry:
-    uint64_t k01
-    uint64_t k23
+    uint64_t owners
+    uint32_t remaining
+    uint16_t counts
     int16_t lower
     int16_t upper
     uint8_t meta
@@ -37,72 +49,134 @@ cdef struct Table:
     uint64_t mask          # number of buckets - 1
     uint8_t gen            # the current generation, 1..255
 
+cdef struct Key:
+    uint64_t owners
+    uint32_t remaining
+    uint16_t counts
+    uint8_t meta
 
-cdef inline uint8_t entry_meta(Engine* e) noexcept nogil:
-    return <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
-                     | (e.sides_won << 2) | e.leader)
+
+cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
+    """The suit's cards among ``cards`` as 8 bits in power order (weakest bit 0)."""
+    return e.to_power[suit][(cards >> (8 * suit)) & 0xFF]
 
 
-cdef inline Entry* table_bucket(Table* t, uint64_t k01, uint64_t k23, uint8_t meta) noexcept nogil:
-    cdef uint64_t h = k01 * <uint64_t>0x9E3779B97F4A7C15
-    h ^= (k23 + meta) * <uint64_t>0xC2B2AE3D27D4EB4F
+cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
+    """The current trick start's structure, exact cards and bonus state."""
+    cdef uint32_t remaining = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+    cdef uint32_t h1 = e.hands[1], h2 = e.hands[2], h3 = e.hands[3], order
+    cdef uint64_t owners = 0
+    cdef int suit, card, shift = 0
+    cdef uint16_t counts = 0
+    for suit in range(4):
+        order = power_byte(e, remaining, suit)
+        counts |= <uint16_t>(popcount32(order) << (4 * suit))
+        while order:
+            card = e.card_at[suit][lowest_bit(order)]
+            order &= order - 1
+            owners |= <uint64_t>(((h1 >> card) & 1) + 2 * ((h2 >> card) & 1)
+                                 + 3 * ((h3 >> card) & 1)) << shift
+            shift += 2
+    key.owners = owners
+    key.remaining = remaining
+    key.counts = counts
+    key.meta = <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
+                         | (e.sides_won << 2) | e.leader)
+
+
+cdef inline Entry* table_bucket(Table* t, Key* key) noexcept nogil:
+    cdef uint64_t h = key.owners * <uint64_t>0x9E3779B97F4A7C15
+    h ^= (key.counts | (<uint64_t>key.meta << 16)) * <uint64_t>0xC2B2AE3D27D4EB4F
     h ^= h >> 29
     return t.entries + BUCKET * (h & t.mask)
-
-
-cdef inline void table_key(Engine* e, uint64_t* k01, uint64_t* k23) noexcept nogil:
-    """The hands with each suit's remaining worthless bottom cards (7 8 9 plain,
-    7 8 trump) renamed to the lowest of them, in order: positions that differ only
-    in which of those cards are gone have the same value, and share an entry."""
-    cdef uint32_t hands[4]
-    cdef uint32_t remaining, present, bit, target
-    cdef int seat, suit
-    for seat in range(4):
-        hands[seat] = e.hands[seat]
-    remaining = hands[0] | hands[1] | hands[2] | hands[3]
-    for suit in range(4):
-        present = remaining & e.bottom_mask[suit]
-        target = <uint32_t>1 << (8 * suit)
-        while present:
-            bit = present & (~present + 1)
-            present &= present - 1
-            if bit != target:
-                for seat in range(4):
-                    if hands[seat] & bit:
-                        hands[seat] ^= bit | target
-            target <<= 1
-    k01[0] = hands[0] | (<uint64_t>hands[1] << 32)
-    k23[0] = hands[2] | (<uint64_t>hands[3] << 32)
 
 
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
 
 
-cdef inline void table_prefetch(Engine* e, uint64_t k01, uint64_t k23) noexcept nogil:
+cdef inline void table_prefetch(Engine* e, Key* key) noexcept nogil:
     """Start loading the position's bucket while the bounds are computed."""
-    __builtin_prefetch(table_bucket(<Table*>e.table, k01, k23, entry_meta(e)))
+    __builtin_prefetch(table_bucket(<Table*>e.table, key))
 
 
-cdef inline Entry* table_probe(Engine* e, uint64_t k01, uint64_t k23) noexcept nogil:
-    """The entry of the current trick-start position (keyed by ``table_key``), or NULL."""
+cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexcept nogil:
+    """How far apart the values of two positions of one structure can be: the sum,
+    over corresponding cards, of their point differences; -1 when the bella cards
+    would not correspond while bella is still in play."""
+    cdef int suit, total = 0, difference
+    cdef uint32_t a, b
+    for suit in range(4):
+        a = power_byte(e, stored, suit)
+        b = power_byte(e, current, suit)
+        if a == b:
+            continue
+        if e.bella_state and suit == e.trump:
+            return -1
+        while a:
+            difference = (e.points[e.card_at[suit][lowest_bit(a)]]
+                          - e.points[e.card_at[suit][lowest_bit(b)]])
+            total += difference if difference > 0 else -difference
+            a &= a - 1
+            b &= b - 1
+    return total
+
+
+cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
+    """Narrow ``lower``/``upper`` by every entry of the position's structure; return
+    the suggested first card (-1 if none)."""
     cdef Table* t = <Table*>e.table
-    cdef uint8_t meta = entry_meta(e)
-    cdef Entry* bucket = table_bucket(t, k01, k23, meta)
-    cdef int i
+    cdef Entry* bucket = table_bucket(t, key)
+    cdef int i, shift, first = -1, first_shift = INF, bound
     for i in range(BUCKET):
-        if (bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23
-                and bucket[i].gen == t.gen):
-            return bucket + i
-    return NULL
+        if (bucket[i].owners != key.owners or bucket[i].counts != key.counts
+                or bucket[i].meta != key.meta or bucket[i].gen != t.gen):
+            continue
+        shift = 0
+        if bucket[i].remaining != key.remaining:
+            shift = point_shift(e, bucket[i].remaining, key.remaining)
+            if shift < 0:
+                continue
+        if bucket[i].lower > -INF:
+            bound = bucket[i].lower - shift
+            if bound > lower[0]:
+                lower[0] = bound
+        if bucket[i].upper < INF:
+            bound = bucket[i].upper + shift
+            if bound < upper[0]:
+                upper[0] = bound
+        if shift < first_shift:
+            first_shift = shift
+            first = bucket[i].best
+    if first < 0:
+        return -1
+    return structure_card(e, key.remaining, first)
 
 
-cdef inline void table_store(Engine* e, uint64_t k01, uint64_t k23,
-                             int lower, int upper, int best) noexcept nogil:
+cdef inline int structure_card(Engine* e, uint32_t remaining, int place) noexcept nogil:
+    """The card at ``place`` (suit * 8 + index among the suit's remaining cards)."""
+    cdef int suit = place >> 3
+    cdef uint32_t order = power_byte(e, remaining, suit)
+    cdef int i
+    for i in range(place & 7):
+        order &= order - 1
+    if order == 0:
+        return -1
+    return e.card_at[suit][lowest_bit(order)]
+
+
+cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
+    """The inverse of ``structure_card``."""
+    cdef int suit = card >> 3
+    cdef uint32_t below = (<uint32_t>1 << e.power_of[card]) - 1
+    return 8 * suit + popcount32(power_byte(e, remaining, suit) & below)
+
+
+cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
+                             int best) noexcept nogil:
     """Record bounds for the current trick-start position (keyed by ``table_key``)."""
     cdef Table* t = <Table*>e.table
-    cdef uint8_t meta = entry_meta(e)
-    cdef Entry* bucket = table_bucket(t, k01, k23, meta)
+    cdef Entry* bucket = table_bucket(t, key)
     cdef Entry* slot = bucket
     cdef int i
     cdef uint8_t cards = <uint8_t>popcount32(e.hands[e.leader])
@@ -110,7 +184,8 @@ cdef inline void table_store(Engine* e, uint64_t k01, uint64_t k23,
         if bucket[i].gen != t.gen:
             slot = bucket + i
             break
-        if bucket[i].meta == meta and bucket[i].k01 == k01 and bucket[i].k23 == k23:
+        if (bucket[i].owners == key.owners and bucket[i].remaining == key.remaining
+                and bucket[i].meta == key.meta):
             slot = bucket + i
             if slot.lower > lower:
                 lower = slot.lower
@@ -119,12 +194,13 @@ cdef inline void table_store(Engine* e, uint64_t k01, uint64_t k23,
             break
         if bucket[i].cards < slot.cards:
             slot = bucket + i
-    slot.k01 = k01
-    slot.k23 = k23
-    slot.meta = meta
+    slot.owners = key.owners
+    slot.remaining = key.remaining
+    slot.counts = key.counts
+    slot.meta = key.meta
     slot.lower = <int16_t>lower
     slot.upper = <int16_t>upper
-    slot.best = <uint8_t>best
+    slot.best = <uint8_t>card_place(e, key.remaining, best)
     slot.cards = cards
     slot.gen = t.gen
 
