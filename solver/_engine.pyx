@@ -120,6 +120,7 @@ cdef void setup_engine(Engine* e, dict spec) except *:
     e.discard_free = spec["discard_free"]
     e.capot = spec["capot"]
     e.sides_won = spec["sides_won"] if e.capot else 0
+    build_structure(e)
 
 
 cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
@@ -164,16 +165,20 @@ cdef int root_bound(Engine* e) noexcept nogil:
 
 
 cdef int first_guess(Engine* e) noexcept nogil:
-    """Where the value search starts: as if each side took the points it holds."""
-    cdef int seat, card, guess = 0
-    cdef uint32_t hand
-    for seat in range(e.n):
-        hand = e.hands[seat]
-        while hand:
-            card = lowest_bit(hand)
-            hand &= hand - 1
-            guess += e.side[seat] * e.points[card]
-    return guess
+    """Where the value search starts: the margin of one play-out in which every
+    player plays the card the move ordering tries first. MTD(f) converges in fewer
+    searches from a near guess (a perfect one would halve the work)."""
+    cdef Undo undo[MAX_PLIES]
+    cdef int moves[MAX_MOVES]
+    cdef int length = 0, total = 0, seat, i
+    while not (e.trick_len == 0 and e.hands[e.leader] == 0):
+        seat = seat_to_move(e)
+        ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+        total += play_card(e, moves[0] & 31, moves[0] >> 5, &undo[length])
+        length += 1
+    for i in range(length - 1, -1, -1):
+        undo_card(e, &undo[i])
+    return total
 
 
 cdef int mtdf(Engine* e, int guess) noexcept nogil:

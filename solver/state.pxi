@@ -71,6 +71,12 @@ cdef struct Engine:
     int discard_free          # void, cannot beat an opponent's top trump: any card
     int capot                 # a side taking every trick has a last trick of 100
     int sides_won             # see above
+    # the rank structure the table files positions by (table.pxi), kept up to date
+    # card by card: 16 bits a suit, 2 bits a remaining card from the weakest up
+    # (its seat), and 4 bits a suit for how many remain
+    uint32_t remaining        # the cards still in hands
+    uint64_t owners
+    uint16_t counts
 
 
 cdef struct Undo:
@@ -88,6 +94,8 @@ cdef struct Undo:
     int bella_state
     int bella_now
     int sides_won
+    uint64_t owners
+    uint16_t counts
 
 
 cdef extern from *:
@@ -156,6 +164,45 @@ cdef inline int bella_choices(Engine* e, int seat, int card) noexcept nogil:
     return 1
 
 
+cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
+    """The suit's cards among ``cards`` as 8 bits in power order (weakest bit 0)."""
+    return e.to_power[suit][(cards >> (8 * suit)) & 0xFF]
+
+
+cdef void build_structure(Engine* e) noexcept nogil:
+    """The rank structure of the hands from scratch (see Engine.owners)."""
+    cdef uint32_t order
+    cdef int suit, place, card, seat
+    e.remaining = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+    e.owners = 0
+    e.counts = 0
+    for suit in range(4):
+        order = power_byte(e, e.remaining, suit)
+        e.counts |= <uint16_t>(popcount32(order) << (4 * suit))
+        place = 0
+        while order:
+            card = e.card_at[suit][lowest_bit(order)]
+            order &= order - 1
+            for seat in range(e.n):
+                if (e.hands[seat] >> card) & 1:
+                    e.owners |= <uint64_t>seat << (16 * suit + 2 * place)
+            place += 1
+
+
+cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
+    """Take a card out of the rank structure: the suit's stronger cards move
+    down one place."""
+    cdef int suit = card >> 3
+    cdef int place = popcount32(power_byte(e, e.remaining, suit)
+                                & ((<uint32_t>1 << e.power_of[card]) - 1))
+    cdef uint64_t segment = (e.owners >> (16 * suit)) & 0xFFFF
+    cdef uint64_t below = (<uint64_t>1 << (2 * place)) - 1
+    segment = (segment & below) | ((segment >> 2) & ~below)
+    e.owners = (e.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
+    e.counts -= <uint16_t>(1 << (4 * suit))
+    e.remaining &= ~(<uint32_t>1 << card)
+
+
 cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept nogil:
     """Play ``card`` for the seat to move; return the margin the trick settles, if
     this card completes it (0 otherwise). ``declines`` skips announcing bella."""
@@ -174,6 +221,9 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     u.bella_state = e.bella_state
     u.bella_now = e.bella_now
     u.sides_won = e.sides_won
+    u.owners = e.owners
+    u.counts = e.counts
+    leave_structure(e, card)
     e.hands[seat] &= ~(<uint32_t>1 << card)
     u.in_trick = e.in_trick
     e.in_trick |= <uint32_t>1 << card
@@ -242,3 +292,6 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.bella_now = u.bella_now
     e.sides_won = u.sides_won
     e.in_trick = u.in_trick
+    e.owners = u.owners
+    e.counts = u.counts
+    e.remaining |= <uint32_t>1 << u.card

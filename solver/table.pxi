@@ -11,7 +11,7 @@
 #
 # Entry layout (24 bytes):
 #   field      bits  meaning
-#   owners     64    2 bits a remaining card, suit by suit, weakest first: its seat
+#   owners     64    16 bits a suit, 2 bits a remaining card, weakest first: its seat
 #   remaining  32    the cards still in play (the exact position, with owners)
 #   counts     16    4 bits a suit: how many of its cards remain
 #   lower      16    the remaining margin is >= lower
@@ -56,38 +56,23 @@ cdef struct Key:
     uint8_t meta
 
 
-cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
-    """The suit's cards among ``cards`` as 8 bits in power order (weakest bit 0)."""
-    return e.to_power[suit][(cards >> (8 * suit)) & 0xFF]
-
-
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The current trick start's structure, exact cards and bonus state."""
-    cdef uint32_t remaining = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
-    cdef uint32_t h1 = e.hands[1], h2 = e.hands[2], h3 = e.hands[3], order
-    cdef uint64_t owners = 0
-    cdef int suit, card, shift = 0
-    cdef uint16_t counts = 0
-    for suit in range(4):
-        order = power_byte(e, remaining, suit)
-        counts |= <uint16_t>(popcount32(order) << (4 * suit))
-        while order:
-            card = e.card_at[suit][lowest_bit(order)]
-            order &= order - 1
-            owners |= <uint64_t>(((h1 >> card) & 1) + 2 * ((h2 >> card) & 1)
-                                 + 3 * ((h3 >> card) & 1)) << shift
-            shift += 2
-    key.owners = owners
-    key.remaining = remaining
-    key.counts = counts
+    key.owners = e.owners
+    key.remaining = e.remaining
+    key.counts = e.counts
     key.meta = <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
                          | (e.sides_won << 2) | e.leader)
 
 
 cdef inline Entry* table_bucket(Table* t, Key* key) noexcept nogil:
-    cdef uint64_t h = key.owners * <uint64_t>0x9E3779B97F4A7C15
-    h ^= (key.counts | (<uint64_t>key.meta << 16)) * <uint64_t>0xC2B2AE3D27D4EB4F
-    h ^= h >> 29
+    cdef uint64_t h = key.owners ^ ((key.counts | (<uint64_t>key.meta << 16))
+                                    * <uint64_t>0x9E3779B97F4A7C15)
+    h ^= h >> 33
+    h *= <uint64_t>0xFF51AFD7ED558CCD
+    h ^= h >> 33
+    h *= <uint64_t>0xC4CEB9FE1A85EC53
+    h ^= h >> 33
     return t.entries + BUCKET * (h & t.mask)
 
 
