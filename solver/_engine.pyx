@@ -41,6 +41,20 @@ cdef void fill_order_bytes():
 fill_order_bytes()
 
 
+cdef void fill_point_tables():
+    cdef int plain[8]
+    cdef int trump[8]
+    cdef int power
+    for power, rank in enumerate(sorted(range(8), key=PLAIN_ORDER.__getitem__)):
+        plain[power] = PLAIN_POINTS[rank]
+    for power, rank in enumerate(sorted(range(8), key=TRUMP_ORDER.__getitem__)):
+        trump[power] = TRUMP_POINTS[rank]
+    fill_shift_bytes(plain, trump)
+
+
+fill_point_tables()
+
+
 cdef void setup_engine(Engine* e, dict spec) except *:
     """Fill the engine from the boundary's plain-integer description."""
     cdef int seat, card, rank, power, suit, i, other

@@ -85,25 +85,47 @@ cdef inline void table_prefetch(Engine* e, Key* key) noexcept nogil:
     __builtin_prefetch(table_bucket(<Table*>e.table, key))
 
 
+# How far the points of two sets of a suit's cards, of one size, can differ card
+# for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
+cdef uint8_t SHIFT_BYTES[2][256][256]
+
+
+cdef void fill_shift_bytes(int* plain_points, int* trump_points) noexcept nogil:
+    """Fill SHIFT_BYTES from each kind's card points in power order."""
+    cdef int kind, a, b, x, y, total, difference
+    cdef int* points
+    for kind in range(2):
+        points = trump_points if kind else plain_points
+        for a in range(256):
+            for b in range(256):
+                total = 0
+                x = a
+                y = b
+                while x and y:
+                    difference = points[lowest_bit(x)] - points[lowest_bit(y)]
+                    total += difference if difference > 0 else -difference
+                    x &= x - 1
+                    y &= y - 1
+                SHIFT_BYTES[kind][a][b] = <uint8_t>total
+
+
 cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexcept nogil:
     """How far apart the values of two positions of one structure can be: the sum,
     over corresponding cards, of their point differences; -1 when the bella cards
     would not correspond while bella is still in play."""
-    cdef int suit, total = 0, difference
+    cdef int suit, total = 0
     cdef uint32_t a, b
     for suit in range(4):
         a = power_byte(e, stored, suit)
         b = power_byte(e, current, suit)
         if a == b:
             continue
-        if e.bella_state and suit == e.trump:
-            return -1
-        while a:
-            difference = (e.points[e.card_at[suit][lowest_bit(a)]]
-                          - e.points[e.card_at[suit][lowest_bit(b)]])
-            total += difference if difference > 0 else -difference
-            a &= a - 1
-            b &= b - 1
+        if suit == e.trump:
+            if e.bella_state:
+                return -1
+            total += SHIFT_BYTES[1][a][b]
+        else:
+            total += SHIFT_BYTES[0][a][b]
     return total
 
 
