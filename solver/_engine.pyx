@@ -98,6 +98,11 @@ cdef void setup_engine(Engine* e, dict spec) except *:
             e.card_at[suit][power] = 8 * suit + rank
             e.power_of[8 * suit + rank] = power
         e.to_power[suit] = ORDER_BYTES[suit == e.trump]
+        e.twins[suit] = 0
+        for rank in range(8):
+            for other in range(8):
+                if other != rank and e.points[8 * suit + rank] == e.points[8 * suit + other]:
+                    e.twins[suit] |= <uint32_t>1 << (8 * suit + rank)
         e.bottom_mask[suit] = 0
         for power in range(8):
             card = 8 * suit + e.by_power[suit][power]

@@ -39,6 +39,7 @@ cdef struct Engine:
     uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
     uint32_t beaters[32]      # the cards of the same suit that beat each card
     uint32_t bottom_mask[4]   # per suit, the worthless cards below every other
+    uint32_t twins[4]         # per suit, the cards worth as much as another of it
     int point_kinds           # how many distinct non-zero card values there are
     int point_value[8]        # those values
     uint32_t point_mask[8]    # the cards worth each of them
