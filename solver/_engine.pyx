@@ -44,12 +44,14 @@ fill_order_bytes()
 cdef void fill_point_tables():
     cdef int plain[8]
     cdef int trump[8]
-    cdef int power
+    cdef int power, cards
     for power, rank in enumerate(sorted(range(8), key=PLAIN_ORDER.__getitem__)):
         plain[power] = PLAIN_POINTS[rank]
     for power, rank in enumerate(sorted(range(8), key=TRUMP_ORDER.__getitem__)):
         trump[power] = TRUMP_POINTS[rank]
     fill_shift_bytes(plain, trump)
+    for cards in range(256):
+        TRUMP_BYTE_POINTS[cards] = sum(trump[power] for power in range(8) if (cards >> power) & 1)
 
 
 fill_point_tables()
@@ -83,14 +85,6 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         for rank in range(8):
             if 8 + TRUMP_ORDER[rank] > power:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * e.trump + rank)
-    worth = sorted({e.points[card] for card in range(32)} - {0})
-    e.point_kinds = len(worth)
-    for i, value in enumerate(worth):
-        e.point_value[i] = value
-        e.point_mask[i] = 0
-        for card in range(32):
-            if e.points[card] == value:
-                e.point_mask[i] |= <uint32_t>1 << card
     for suit in range(4):
         order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
@@ -173,11 +167,7 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
 
 cdef int root_bound(Engine* e) noexcept nogil:
     """The remaining margin from the root lies within plus or minus this."""
-    cdef uint32_t saved = e.hands[0]
-    cdef int i, total
-    e.hands[0] |= e.in_trick
-    total = points_at_stake(e)
-    e.hands[0] = saved
+    cdef int total = points_at_stake(e) + e.trick_points
     if e.bella_now:
         total += BELLA_POINTS
     return total

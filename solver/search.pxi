@@ -22,10 +22,7 @@ cdef int last_trick(Engine* e) noexcept nogil:
 cdef inline int points_at_stake(Engine* e) noexcept nogil:
     """Everything still to be won at a trick start: the remaining margin lies within
     plus or minus this (cards, last trick, bonuses still in play)."""
-    cdef uint32_t cards = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
-    cdef int i, total = LAST_TRICK
-    for i in range(e.point_kinds):
-        total += e.point_value[i] * popcount32(cards & e.point_mask[i])
+    cdef int total = LAST_TRICK + e.points_left
     if e.decl_pending:
         total += e.decl_value if e.decl_value > 0 else -e.decl_value
     if e.bella_state:
@@ -40,14 +37,11 @@ cdef inline int sure_points(Engine* e, uint32_t own, uint32_t other) noexcept no
     trumps above all the other side's trumps each win their trick (or lose it to a
     partner's higher trump). Plain cards are never sure: a top card can still be
     thrown away on another suit."""
-    cdef int power, card, total = 0
-    for power in range(7, -1, -1):
-        card = 8 * e.trump + e.by_power[e.trump][power]
-        if (other >> card) & 1:
-            break
-        if (own >> card) & 1:
-            total += e.points[card]
-    return total
+    cdef uint32_t mine = power_byte(e, own, e.trump)
+    cdef uint32_t theirs = power_byte(e, other, e.trump)
+    if theirs:
+        mine &= ~((<uint32_t>2 << (31 - __builtin_clz(theirs))) - 1)
+    return TRUMP_BYTE_POINTS[mine]
 
 
 cdef int search(Engine* e, int alpha, int beta) noexcept nogil:

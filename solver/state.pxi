@@ -40,9 +40,6 @@ cdef struct Engine:
     uint32_t beaters[32]      # the cards of the same suit that beat each card
     uint32_t bottom_mask[4]   # per suit, the worthless cards below every other
     uint32_t twins[4]         # per suit, the cards worth as much as another of it
-    int point_kinds           # how many distinct non-zero card values there are
-    int point_value[8]        # those values
-    uint32_t point_mask[8]    # the cards worth each of them
     uint32_t in_trick         # the cards of the trick in progress
     # the trick in progress
     int leader
@@ -76,6 +73,7 @@ cdef struct Engine:
     # card by card: 16 bits a suit, 2 bits a remaining card from the weakest up
     # (its seat), and 4 bits a suit for how many remain
     uint32_t remaining        # the cards still in hands
+    int points_left           # and their card points
     uint64_t owners
     uint16_t counts
 
@@ -102,6 +100,7 @@ cdef struct Undo:
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
 
 
 cdef inline int popcount32(uint32_t x) noexcept nogil:
@@ -175,6 +174,10 @@ cdef void build_structure(Engine* e) noexcept nogil:
     cdef uint32_t order
     cdef int suit, place, card, seat
     e.remaining = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+    e.points_left = 0
+    for card in range(32):
+        if (e.remaining >> card) & 1:
+            e.points_left += e.points[card]
     e.owners = 0
     e.counts = 0
     for suit in range(4):
@@ -202,6 +205,7 @@ cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
     e.owners = (e.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
     e.counts -= <uint16_t>(1 << (4 * suit))
     e.remaining &= ~(<uint32_t>1 << card)
+    e.points_left -= e.points[card]
 
 
 cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept nogil:
@@ -296,3 +300,4 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.owners = u.owners
     e.counts = u.counts
     e.remaining |= <uint32_t>1 << u.card
+    e.points_left += e.points[u.card]

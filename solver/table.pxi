@@ -88,6 +88,8 @@ cdef inline void table_prefetch(Engine* e, Key* key) noexcept nogil:
 # How far the points of two sets of a suit's cards, of one size, can differ card
 # for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
 cdef uint8_t SHIFT_BYTES[2][256][256]
+# The points of a set of trumps given as a power-order byte.
+cdef int TRUMP_BYTE_POINTS[256]
 
 
 cdef void fill_shift_bytes(int* plain_points, int* trump_points) noexcept nogil:
