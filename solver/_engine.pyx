@@ -16,6 +16,7 @@ include "search.pxi"
 
 cdef enum:
     WIDE_INTERVAL = 8         # wider than this, the value search bisects
+    FIRST_STEP = 4            # the value search's first step past a bound
 
 # The card tables come from the Python rules, so both read one definition.
 from deberts.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
@@ -191,19 +192,13 @@ cdef int first_guess(Engine* e) noexcept nogil:
 
 
 cdef int mtdf(Engine* e, int guess) noexcept nogil:
-    """The exact value by null-window searches closing in on it: MTD(f) steps from
-    the guess, bisection while the interval is still wide."""
+    """The exact value by null-window searches closing in on it: from the guess,
+    steps growing away from the one bound found while the other side is still
+    open, bisection of a wide interval, then MTD(f) steps on the fail-soft bounds."""
     cdef int bound = root_bound(e)
-    cdef int lower = -bound, upper = bound, beta, value
-    cdef int first = 1
+    cdef int lower = -bound, upper = bound, beta = guess, value
+    cdef int step = FIRST_STEP
     while lower < upper:
-        if first:
-            beta = guess
-            first = 0
-        elif upper - lower > WIDE_INTERVAL:
-            beta = lower + (upper - lower + 1) // 2
-        else:
-            beta = value + 1 if value == lower else value
         if beta <= lower:
             beta = lower + 1
         if beta > upper:
@@ -213,6 +208,16 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
             upper = value
         else:
             lower = value
+        if upper - lower <= WIDE_INTERVAL:
+            beta = value + 1 if value == lower else value
+        elif lower == -bound:
+            beta = upper - step
+            step *= 2
+        elif upper == bound:
+            beta = lower + 1 + step
+            step *= 2
+        else:
+            beta = lower + (upper - lower + 1) // 2
     return lower
 
 

@@ -10,17 +10,21 @@ cdef struct Context:
 
 
 cdef inline void node_context(Engine* e, int seat, Context* c) noexcept nogil:
+    """What ``move_score`` reads at this seat: the other hands when leading, the
+    hands behind at a middle seat, nothing at the last seat."""
     cdef int other, later
     c.others = 0
     c.opponents = 0
-    for other in range(e.n):
-        if other != seat:
-            c.others |= e.hands[other]
-            if e.side[other] != e.side[seat]:
-                c.opponents |= e.hands[other]
     c.behind = 0
     c.void_behind = 0
     if e.trick_len == 0:
+        for other in range(e.n):
+            if other != seat:
+                c.others |= e.hands[other]
+                if e.side[other] != e.side[seat]:
+                    c.opponents |= e.hands[other]
+        return
+    if e.trick_len == e.n - 1:
         return
     later = (seat + 1) % e.n
     while later != e.leader:
@@ -99,6 +103,9 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
     cdef int scores[MAX_MOVES]
     cdef int count = 0, card, score, i, option
     cdef Context context
+    if legal & (legal - 1) == 0 and bella_choices(e, seat, lowest_bit(legal)) == 1:
+        moves[0] = lowest_bit(legal)  # a forced card
+        return 1
     if collapse:
         legal = drop_equivalents(e, seat, legal)
     node_context(e, seat, &context)
