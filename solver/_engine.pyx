@@ -18,6 +18,8 @@ cdef enum:
     WIDE_INTERVAL = 8         # wider than this, the value search bisects
     FIRST_STEP = 4            # the value search's first step past a bound
 
+from libc.string cimport memcpy
+
 # The card tables come from the Python rules, so both read one definition.
 from deberts.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
@@ -58,23 +60,15 @@ cdef void fill_point_tables():
 fill_point_tables()
 
 
-cdef void setup_engine(Engine* e, dict spec) except *:
-    """Fill the engine from the boundary's plain-integer description."""
-    cdef int seat, card, rank, power, suit, i, other
-    e.n = spec["players"]
-    e.trump = spec["trump"]
-    e.trump_mask = <uint32_t>0xFF << (8 * e.trump)
-    for seat in range(4):
-        e.hands[seat] = 0
-        e.side[seat] = 0
-        e.partner[seat] = -1
-    for seat in range(e.n):
-        e.hands[seat] = spec["hands"][seat]
-        e.side[seat] = spec["sides"][seat]
-        e.partner[seat] = spec["partners"][seat]
+cdef void fill_card_tables(Engine* e, int trump) except *:
+    """The engine's tables that depend only on the trump suit: card points and
+    powers, the orders within each suit, the beaters of each card."""
+    cdef int card, rank, power, suit, other
+    e.trump = trump
+    e.trump_mask = <uint32_t>0xFF << (8 * trump)
     for card in range(32):
         rank = card & 7
-        if card >> 3 == e.trump:
+        if card >> 3 == trump:
             e.points[card] = TRUMP_POINTS[rank]
             e.trump_power[card] = 8 + TRUMP_ORDER[rank]
         else:
@@ -85,30 +79,43 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         e.trumps_above[power] = 0
         for rank in range(8):
             if 8 + TRUMP_ORDER[rank] > power:
-                e.trumps_above[power] |= <uint32_t>1 << (8 * e.trump + rank)
+                e.trumps_above[power] |= <uint32_t>1 << (8 * trump + rank)
     for suit in range(4):
-        order = TRUMP_ORDER if suit == e.trump else PLAIN_ORDER
+        order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
         for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
             e.by_power[suit][power] = rank
             e.card_at[suit][power] = 8 * suit + rank
             e.power_of[8 * suit + rank] = power
-        e.to_power[suit] = ORDER_BYTES[suit == e.trump]
+        e.to_power[suit] = ORDER_BYTES[suit == trump]
         e.twins[suit] = 0
-        for rank in range(8):
-            for other in range(8):
-                if other != rank and e.points[8 * suit + rank] == e.points[8 * suit + other]:
-                    e.twins[suit] |= <uint32_t>1 << (8 * suit + rank)
-        e.bottom_mask[suit] = 0
-        for power in range(8):
-            card = 8 * suit + e.by_power[suit][power]
-            if e.points[card] or e.by_power[suit][power] != power:
-                break
-            e.bottom_mask[suit] |= <uint32_t>1 << card
         for rank in range(8):
             e.beaters[8 * suit + rank] = 0
             for other in range(8):
+                if other != rank and e.points[8 * suit + rank] == e.points[8 * suit + other]:
+                    e.twins[suit] |= <uint32_t>1 << (8 * suit + rank)
                 if order[other] > order[rank]:
                     e.beaters[8 * suit + rank] |= <uint32_t>1 << (8 * suit + other)
+
+
+# The card tables of each trump suit, made once: a solve copies one.
+cdef Engine CARD_TABLES[4]
+for _trump in range(4):
+    fill_card_tables(&CARD_TABLES[_trump], _trump)
+
+
+cdef void setup_engine(Engine* e, dict spec) except *:
+    """Fill the engine from the boundary's plain-integer description."""
+    cdef int seat
+    memcpy(e, &CARD_TABLES[<int>spec["trump"]], sizeof(Engine))
+    e.n = spec["players"]
+    for seat in range(4):
+        e.hands[seat] = 0
+        e.side[seat] = 0
+        e.partner[seat] = -1
+    for seat in range(e.n):
+        e.hands[seat] = spec["hands"][seat]
+        e.side[seat] = spec["sides"][seat]
+        e.partner[seat] = spec["partners"][seat]
     e.leader = spec["leader"]
     e.trick_len = 0
     e.in_trick = 0

@@ -38,7 +38,6 @@ cdef struct Engine:
     int power_of[32]          # each card's place in that order
     uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
     uint32_t beaters[32]      # the cards of the same suit that beat each card
-    uint32_t bottom_mask[4]   # per suit, the worthless cards below every other
     uint32_t twins[4]         # per suit, the cards worth as much as another of it
     uint32_t in_trick         # the cards of the trick in progress
     # the trick in progress
