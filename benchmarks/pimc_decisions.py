@@ -1,0 +1,70 @@
+"""How long a PIMC card decision takes: ``python benchmarks/pimc_decisions.py``.
+
+Fixed seeded views of the first two tricks (lead and follow, where the seat has a
+choice), recorded from heuristic play; each is decided by a ``PimcPlayer`` with 100
+samples and no time budget, on one thread. The time includes the sampling.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from deberts.game import PlayView, play_deal
+from deberts.pimc import PimcPlayer
+from deberts.players import HeuristicPlayer
+
+VIEWS = 20
+EARLY_TRICKS = 2
+
+
+class _Recorder(HeuristicPlayer):
+    """Plays like the heuristic player and keeps its early views with a choice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView):
+        if len(view.tricks) < EARLY_TRICKS and len(view.legal) > 1:
+            self.views.append(view)
+        return super().play(view)
+
+
+def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[PlayView]:
+    """``count`` views from the first tricks of seeded heuristic deals."""
+    rng = random.Random(seed * 10 + players)
+    views: list[PlayView] = []
+    while len(views) < count:
+        seats = [_Recorder() for _ in range(players)]
+        play_deal(seats, rng.randrange(players), rng=rng)
+        picked = [v for seat in seats for v in seat.views]
+        if picked:
+            views.append(rng.choice(picked))
+    return views
+
+
+def decision_seconds(views: list[PlayView], samples: int = 100) -> list[float]:
+    """Seconds per decision, one fresh player (and table) per view."""
+    times = []
+    for index, view in enumerate(views):
+        player = PimcPlayer(samples=samples, seed=index)
+        started = time.perf_counter()
+        player.play(view)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def main() -> None:
+    print("| players | decisions | median s | max s |")
+    print("|---|---|---|---|")
+    for players in (2, 3, 4):
+        times = decision_seconds(early_views(players))
+        print(f"| {players} | {len(times)} | {statistics.median(times):.3f} | {max(times):.3f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
