@@ -44,59 +44,15 @@ cdef inline int sure_points(Engine* e, uint32_t own, uint32_t other) noexcept no
     return TRUMP_BYTE_POINTS[mine]
 
 
-cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
-    """The margin still to be won under best play, exact when inside (alpha, beta);
-    otherwise a bound on the failing side (fail-soft)."""
-    cdef int moves[MAX_MOVES]
+cdef inline int try_cards(Engine* e, int* moves, int count, int alpha, int beta,
+                          int* best_card) noexcept nogil:
+    """Play each move in turn (the trick it completes settles its points) and search
+    on: the best value for the mover, fail-soft, and in ``best_card`` its card."""
     cdef Undo undo
-    cdef int seat, count, i, card, delta, value, best, best_card = 0, first = -1
-    cdef int maximizing, window_low = alpha, window_high = beta, upper, lower
-    cdef uint32_t declarer_cards, defender_cards
-    cdef Key key
-    cdef int at_start = e.trick_len == 0
-
-    # 1. The end of the deal, the forced last trick, and the table's bounds.
-    if at_start:
-        if e.hands[e.leader] == 0:
-            return 0
-        if popcount32(e.hands[e.leader]) == 1:
-            return last_trick(e)
-        table_key(e, &key)
-        table_prefetch(e, &key)
-        # The margin lies within what is at stake, less twice what a side is sure of.
-        upper = points_at_stake(e)
-        lower = -upper
-        declarer_cards = 0
-        for seat in range(e.n):
-            if e.side[seat] > 0:
-                declarer_cards |= e.hands[seat]
-        defender_cards = (e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]) & ~declarer_cards
-        lower += 2 * sure_points(e, declarer_cards, defender_cards)
-        upper -= 2 * sure_points(e, defender_cards, declarer_cards)
-        if upper <= alpha:
-            return upper
-        if lower >= beta:
-            return lower
-        first = table_probe(e, &key, &lower, &upper)
-        if lower >= beta or lower == upper:
-            return lower
-        if upper <= alpha:
-            return upper
-        if lower > alpha:
-            alpha = lower
-        if upper < beta:
-            beta = upper
-    window_low = alpha
-    window_high = beta
-    e.nodes += 1
-
-    # 2. The legal cards, best guesses first.
-    seat = seat_to_move(e)
-    count = ordered_moves(e, seat, legal_mask(e, seat), first, moves)
-    maximizing = e.side[seat] > 0
-    best = -INF if maximizing else INF
-
-    # 3. Try each card; the trick it completes settles its points.
+    cdef int i, card, delta, value
+    cdef int maximizing = e.side[seat_to_move(e)] > 0
+    cdef int best = -INF if maximizing else INF
+    best_card[0] = moves[0] & 31
     for i in range(count):
         card = moves[i] & 31
         delta = play_card(e, card, moves[i] >> 5, &undo)
@@ -105,25 +61,84 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
         if maximizing:
             if value > best:
                 best = value
-                best_card = card
+                best_card[0] = card
                 if best > alpha:
                     alpha = best
         else:
             if value < best:
                 best = value
-                best_card = card
+                best_card[0] = card
                 if best < beta:
                     beta = best
         if alpha >= beta:
             break
+    return best
 
-    # 4. Store what the search proved about this trick start: a fail-low result is
-    # an upper bound, a fail-high one a lower bound, anything between is exact.
-    if at_start:
-        if best <= window_low:
-            table_store(e, &key, -INF, best, best_card)
-        elif best >= window_high:
-            table_store(e, &key, best, INF, best_card)
-        else:
-            table_store(e, &key, best, best, best_card)
+
+cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
+    """The margin still to be won under best play, exact when inside (alpha, beta);
+    otherwise a bound on the failing side (fail-soft)."""
+    cdef int moves[MAX_MOVES]
+    cdef int seat, count, best_card
+    if e.trick_len == 0:
+        return search_trick_start(e, alpha, beta)
+    e.nodes += 1
+    seat = seat_to_move(e)
+    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+    return try_cards(e, moves, count, alpha, beta, &best_card)
+
+
+cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
+    """``search`` at a trick start: the end of the deal, the forced last trick, the
+    sure-point bounds and the table's, then the cards; what it proves is stored."""
+    cdef int moves[MAX_MOVES]
+    cdef int seat, count, best, best_card, first, upper, lower
+    cdef int window_low, window_high
+    cdef uint32_t declarer_cards, defender_cards
+    cdef Key key
+
+    if e.hands[e.leader] == 0:
+        return 0
+    if popcount32(e.hands[e.leader]) == 1:
+        return last_trick(e)
+    table_key(e, &key)
+    table_prefetch(e, &key)
+    # The margin lies within what is at stake, less twice what a side is sure of.
+    upper = points_at_stake(e)
+    lower = -upper
+    declarer_cards = 0
+    for seat in range(e.n):
+        if e.side[seat] > 0:
+            declarer_cards |= e.hands[seat]
+    defender_cards = e.remaining & ~declarer_cards
+    lower += 2 * sure_points(e, declarer_cards, defender_cards)
+    upper -= 2 * sure_points(e, defender_cards, declarer_cards)
+    if upper <= alpha:
+        return upper
+    if lower >= beta:
+        return lower
+    first = table_probe(e, &key, &lower, &upper)
+    if lower >= beta or lower == upper:
+        return lower
+    if upper <= alpha:
+        return upper
+    if lower > alpha:
+        alpha = lower
+    if upper < beta:
+        beta = upper
+    window_low = alpha
+    window_high = beta
+    e.nodes += 1
+
+    count = ordered_moves(e, e.leader, e.hands[e.leader], first, moves)
+    best = try_cards(e, moves, count, alpha, beta, &best_card)
+
+    # What the search proved about this trick start: a fail-low result is an upper
+    # bound, a fail-high one a lower bound, anything between is exact.
+    if best <= window_low:
+        table_store(e, &key, -INF, best, best_card)
+    elif best >= window_high:
+        table_store(e, &key, best, INF, best_card)
+    else:
+        table_store(e, &key, best, best, best_card)
     return best
