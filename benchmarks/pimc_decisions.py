@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 
 from deberts.game import PlayView, play_deal
