@@ -31,33 +31,32 @@ DEFAULT_TABLE_BITS = 18
 cdef uint8_t ORDER_BYTES[2][256]
 
 
-cdef void fill_order_bytes():
-    cdef int kind, cards, rank
-    for kind, order in enumerate((PLAIN_ORDER, TRUMP_ORDER)):
-        power = sorted(range(8), key=order.__getitem__)
+def by_power(order: tuple) -> list:
+    """The rank indices of a suit from its weakest card to its strongest."""
+    return sorted(range(8), key=order.__getitem__)
+
+
+cdef void fill_suit_tables():
+    """The tables every solve shares: ORDER_BYTES, and from each kind's card points
+    in power order SHIFT_BYTES and TRUMP_BYTE_POINTS (table.pxi)."""
+    cdef int points[2][8]
+    cdef int kind, cards, power
+    for kind, (order, worth) in enumerate(((PLAIN_ORDER, PLAIN_POINTS),
+                                           (TRUMP_ORDER, TRUMP_POINTS))):
+        ranks = by_power(order)
+        for power in range(8):
+            points[kind][power] = worth[ranks[power]]
         for cards in range(256):
             ORDER_BYTES[kind][cards] = sum(
-                1 << power.index(rank) for rank in range(8) if (cards >> rank) & 1
+                1 << power for power in range(8) if (cards >> ranks[power]) & 1
             )
-
-
-fill_order_bytes()
-
-
-cdef void fill_point_tables():
-    cdef int plain[8]
-    cdef int trump[8]
-    cdef int power, cards
-    for power, rank in enumerate(sorted(range(8), key=PLAIN_ORDER.__getitem__)):
-        plain[power] = PLAIN_POINTS[rank]
-    for power, rank in enumerate(sorted(range(8), key=TRUMP_ORDER.__getitem__)):
-        trump[power] = TRUMP_POINTS[rank]
-    fill_shift_bytes(plain, trump)
+    fill_shift_bytes(points[0], points[1])
     for cards in range(256):
-        TRUMP_BYTE_POINTS[cards] = sum(trump[power] for power in range(8) if (cards >> power) & 1)
+        TRUMP_BYTE_POINTS[cards] = sum(points[1][power] for power in range(8)
+                                       if (cards >> power) & 1)
 
 
-fill_point_tables()
+fill_suit_tables()
 
 
 cdef void fill_card_tables(Engine* e, int trump) except *:
@@ -82,7 +81,7 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * trump + rank)
     for suit in range(4):
         order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
-        for power, rank in enumerate(sorted(range(8), key=order.__getitem__)):
+        for power, rank in enumerate(by_power(order)):
             e.by_power[suit][power] = rank
             e.card_at[suit][power] = 8 * suit + rank
             e.power_of[8 * suit + rank] = power
