@@ -3,9 +3,11 @@ exact; solve_many keeps order and agrees with single solves."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from deberts import Solver, solve
+from deberts import Deal, Position, Rules, Solver, Suit, solve
 from deberts.parallel import solve_many
 from oracle import oracle_moves
 from positions import random_position
@@ -49,6 +51,20 @@ def test_a_reused_table_stays_exact_through_a_deal() -> None:
         best = min(values, key=values.get) if not position.is_declarer_side(
             position.to_move) else max(values, key=values.get)
         position.push(best)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("rules", [Rules(), Rules().with_options(bella="trick_winner"),
+                                   Rules().with_options(bella="both_tricks", capot=True)],
+                         ids=["moscow", "trick_winner", "both_tricks_capot"])
+def test_one_table_shared_by_many_deals_stays_exact(players: int, rules: Rules) -> None:
+    """Deals of one trump, declarer and leader share a table's entries, which answer
+    positions of the same rank structure with widened bounds: still exact."""
+    solver = Solver(table_bits=10)
+    for seed in range(40):
+        deal = Deal.random(players, 4, seed=random.Random(95_000 + seed))
+        position = Position(deal, Suit.H, 0, 0, rules)
+        assert solver.values(position) == oracle_moves(position)
 
 
 def test_solve_many_keeps_input_order() -> None:
