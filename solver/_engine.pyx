@@ -31,7 +31,7 @@ DEFAULT_TABLE_BITS = 18
 cdef uint8_t ORDER_BYTES[2][256]
 
 
-def by_power(order: tuple) -> list:
+def ranks_by_power(order: tuple) -> list:
     """The rank indices of a suit from its weakest card to its strongest."""
     return sorted(range(8), key=order.__getitem__)
 
@@ -43,7 +43,7 @@ cdef void fill_suit_tables():
     cdef int kind, cards, power
     for kind, (order, worth) in enumerate(((PLAIN_ORDER, PLAIN_POINTS),
                                            (TRUMP_ORDER, TRUMP_POINTS))):
-        ranks = by_power(order)
+        ranks = ranks_by_power(order)
         for power in range(8):
             points[kind][power] = worth[ranks[power]]
         for cards in range(256):
@@ -81,7 +81,7 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * trump + rank)
     for suit in range(4):
         order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
-        for power, rank in enumerate(by_power(order)):
+        for power, rank in enumerate(ranks_by_power(order)):
             e.by_power[suit][power] = rank
             e.card_at[suit][power] = 8 * suit + rank
             e.power_of[8 * suit + rank] = power
