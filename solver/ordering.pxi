@@ -26,12 +26,12 @@ cdef inline void node_context(Engine* e, int seat, Context* c) noexcept nogil:
         return
     if e.trick_len == e.n - 1:
         return
-    later = (seat + 1) % e.n
+    later = seat + 1 if seat + 1 < e.n else 0
     while later != e.leader:
         c.behind |= e.hands[later]
         if e.hands[later] & (<uint32_t>0xFF << (8 * e.led)) == 0:
             c.void_behind = 1
-        later = (later + 1) % e.n
+        later = later + 1 if later + 1 < e.n else 0
 
 
 cdef inline int surely_wins(Engine* e, Context* c, int card) noexcept nogil:

@@ -111,7 +111,8 @@ cdef inline int lowest_bit(uint32_t x) noexcept nogil:
 
 
 cdef inline int seat_to_move(Engine* e) noexcept nogil:
-    return (e.leader + e.trick_len) % e.n
+    cdef int seat = e.leader + e.trick_len  # below 2n: no division needed
+    return seat - e.n if seat >= e.n else seat
 
 
 cdef inline int card_power(Engine* e, int card) noexcept nogil:
