@@ -20,8 +20,14 @@ cdef enum:
 
 from libc.string cimport memcpy
 
-# The card tables come from the Python rules, so both read one definition.
+# The card tables and bonuses come from the Python rules, so both read one definition.
+import deberts.declarations
+import deberts.tricks
 from deberts.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+
+LAST_TRICK = deberts.tricks.LAST_TRICK
+CAPOT_LAST_TRICK = deberts.tricks.CAPOT_LAST_TRICK
+BELLA_POINTS = deberts.declarations.BELLA_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18
@@ -82,7 +88,6 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
     for suit in range(4):
         order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
         for power, rank in enumerate(ranks_by_power(order)):
-            e.by_power[suit][power] = rank
             e.card_at[suit][power] = 8 * suit + rank
             e.power_of[8 * suit + rank] = power
         e.to_power[suit] = ORDER_BYTES[suit == trump]
@@ -150,7 +155,7 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
     cdef Undo undo[MAX_PLIES]
     cdef int moves[MAX_MOVES]
     cdef int length = 0, count, i, card, delta, value, seat, found
-    while not (e.trick_len == 0 and e.hands[e.leader] == 0):
+    while not deal_over(e):
         seat = seat_to_move(e)
         count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
         found = 0
@@ -187,7 +192,7 @@ cdef int first_guess(Engine* e) noexcept nogil:
     cdef Undo undo[MAX_PLIES]
     cdef int moves[MAX_MOVES]
     cdef int length = 0, total = 0, seat, i
-    while not (e.trick_len == 0 and e.hands[e.leader] == 0):
+    while not deal_over(e):
         seat = seat_to_move(e)
         ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
         total += play_card(e, moves[0] & 31, moves[0] >> 5, &undo[length])
@@ -302,7 +307,7 @@ cdef class Search:
             raise ValueError("the current trick holds too many cards")
         for move in trick:
             play_card(e, move & 31, move >> 5, &undo)
-        if e.trick_len == 0 and e.hands[e.leader] == 0:
+        if deal_over(e):
             raise ValueError("the deal is over: nothing left to solve")
         return e
 

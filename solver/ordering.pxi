@@ -75,7 +75,7 @@ cdef inline uint32_t drop_equivalents(Engine* e, int seat, uint32_t legal) noexc
     points, held by the mover, with no card still in play (in a hand or in the
     trick) between them in the suit's order. Playing either gives the same values.
     Only a suit with two legal cards among its ``twins`` can have such a run."""
-    cdef uint32_t in_play = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3] | e.in_trick
+    cdef uint32_t in_play = e.remaining | e.in_trick
     cdef uint32_t kept = legal
     cdef int suit, i, card, previous
     for suit in range(4):
@@ -83,7 +83,7 @@ cdef inline uint32_t drop_equivalents(Engine* e, int seat, uint32_t legal) noexc
             continue
         previous = -1
         for i in range(8):
-            card = 8 * suit + e.by_power[suit][i]
+            card = e.card_at[suit][i]
             if not (in_play >> card) & 1:
                 continue
             if (legal >> card) & 1:

@@ -7,10 +7,11 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
 
 cdef enum:
     INF = 10000
-    LAST_TRICK = 10
-    CAPOT_LAST_TRICK = 100  # the last trick when one side took every trick (capot)
-    BELLA_POINTS = 20
     MAX_MOVES = 20          # up to 9 cards, twice for a bella card with a choice
+
+# The bonuses, set from the Python rules at import (_engine.pyx): the last trick,
+# the last trick of a capot, bella.
+cdef int LAST_TRICK, CAPOT_LAST_TRICK, BELLA_POINTS
 
 cdef enum BellaMode:
     BELLA_FIXED = 0         # owner rule, or no bella: settled outside the search
@@ -33,7 +34,6 @@ cdef struct Engine:
     int trump_power[32]       # 9..16 for trumps, 0 otherwise
     int plain_power[32]       # 1..8 (plain order of the card's rank)
     uint32_t trumps_above[17] # trumps with power above p
-    int by_power[4][8]        # per suit, the rank indices from weakest to strongest
     int card_at[4][8]         # per suit, the cards from weakest to strongest
     int power_of[32]          # each card's place in that order
     uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
@@ -70,11 +70,10 @@ cdef struct Engine:
     int sides_won             # see above
     # the rank structure the table files positions by (table.pxi), kept up to date
     # card by card: 16 bits a suit, 2 bits a remaining card from the weakest up
-    # (its seat), and 4 bits a suit for how many remain
+    # (its seat)
     uint32_t remaining        # the cards still in hands
     int points_left           # and their card points
     uint64_t owners
-    uint16_t counts
 
 
 cdef struct Undo:
@@ -93,7 +92,6 @@ cdef struct Undo:
     int bella_now
     int sides_won
     uint64_t owners
-    uint16_t counts
 
 
 cdef extern from *:
@@ -113,6 +111,11 @@ cdef inline int lowest_bit(uint32_t x) noexcept nogil:
 cdef inline int seat_to_move(Engine* e) noexcept nogil:
     cdef int seat = e.leader + e.trick_len  # below 2n: no division needed
     return seat - e.n if seat >= e.n else seat
+
+
+cdef inline int deal_over(Engine* e) noexcept nogil:
+    """Every card has been played."""
+    return e.trick_len == 0 and e.hands[e.leader] == 0
 
 
 cdef inline int card_power(Engine* e, int card) noexcept nogil:
@@ -179,10 +182,8 @@ cdef void build_structure(Engine* e) noexcept nogil:
         if (e.remaining >> card) & 1:
             e.points_left += e.points[card]
     e.owners = 0
-    e.counts = 0
     for suit in range(4):
         order = power_byte(e, e.remaining, suit)
-        e.counts |= <uint16_t>(popcount32(order) << (4 * suit))
         place = 0
         while order:
             card = e.card_at[suit][lowest_bit(order)]
@@ -203,7 +204,6 @@ cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
     cdef uint64_t below = (<uint64_t>1 << (2 * place)) - 1
     segment = (segment & below) | ((segment >> 2) & ~below)
     e.owners = (e.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
-    e.counts -= <uint16_t>(1 << (4 * suit))
     e.remaining &= ~(<uint32_t>1 << card)
     e.points_left -= e.points[card]
 
@@ -227,7 +227,6 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     u.bella_now = e.bella_now
     u.sides_won = e.sides_won
     u.owners = e.owners
-    u.counts = e.counts
     leave_structure(e, card)
     e.hands[seat] &= ~(<uint32_t>1 << card)
     u.in_trick = e.in_trick
@@ -298,6 +297,5 @@ cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
     e.sides_won = u.sides_won
     e.in_trick = u.in_trick
     e.owners = u.owners
-    e.counts = u.counts
     e.remaining |= <uint32_t>1 << u.card
     e.points_left += e.points[u.card]

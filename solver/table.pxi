@@ -58,9 +58,13 @@ cdef struct Key:
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The current trick start's structure, exact cards and bonus state."""
+    cdef int suit
     key.owners = e.owners
     key.remaining = e.remaining
-    key.counts = e.counts
+    key.counts = 0
+    for suit in range(4):
+        key.counts |= <uint16_t>(popcount32(e.remaining & (<uint32_t>0xFF << (8 * suit)))
+                                 << (4 * suit))
     key.meta = <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
                          | (e.sides_won << 2) | e.leader)
 
