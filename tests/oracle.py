@@ -7,8 +7,9 @@ min for the defenders. Which cards are legal and what the last trick is worth (t
 capot) it reads from the rule text itself (:func:`rule_text_legal`,
 :func:`rule_text_last_trick`), apart from the model's code: ``Position.push``
 refuses a card the model finds illegal, and a card the oracle leaves out shows as a
-missing value, so the two readings are checked against each other too. Trick starts are memoised on everything the final margin can
-still depend on, which keeps it exact while making full 2-player deals affordable.
+missing value, so the two readings are checked against each other too. Trick
+starts are memoised on everything the final margin can still depend on, which keeps
+it exact while making full 2-player deals affordable.
 """
 
 from __future__ import annotations
