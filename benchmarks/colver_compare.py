@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from deberts import Card, Deal, Position, Rules, Solver, Suit, score
+from deberts.declarations import BELLA_POINTS
 
 #: colver's rank order within a suit, as our rank indices (7 8 9 T J Q K A).
 COLVER_RANKS = (0, 1, 2, 4, 5, 6, 3, 7)
@@ -40,7 +41,6 @@ BELOTE = Rules.preset_rules("belote")
 SET_SIZE = 200
 CAPOT = 252
 DEAL_POINTS = 162
-BELLA_POINTS = 20
 
 
 def full_deals(count: int = SET_SIZE, seed: int = 2027) -> list[Position]:
