@@ -17,6 +17,8 @@ include "search.pxi"
 cdef enum:
     WIDE_INTERVAL = 8         # wider than this, the value search bisects
     FIRST_STEP = 4            # the value search's first step past a bound
+    FULL_WINDOW_CARDS = 24    # with no more cards in play, one full-window search
+    NO_GUESS = INF
 
 from libc.string cimport memcpy
 
@@ -232,15 +234,28 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
     return lower
 
 
-cdef int root_values(Engine* e, int* moves, int* values, int guess) noexcept nogil:
-    """Every root move's exact value (MTD(f) seeded by the last one found)."""
+cdef int exact_value(Engine* e, int guess) noexcept nogil:
+    """The exact value from here. With at most FULL_WINDOW_CARDS cards in play, one
+    full-window alpha-beta search: so small a tree does not repay MTD(f)'s repeated
+    passes (measured: 2-player deals and 4-player endgames 5-11% faster, full 3- and
+    4-player deals 8-14% slower). Otherwise MTD(f) from ``guess``, or from a
+    play-out when it is NO_GUESS."""
+    cdef int bound
+    if popcount32(e.remaining | e.in_trick) <= FULL_WINDOW_CARDS:
+        bound = root_bound(e)
+        return search(e, -bound - 1, bound + 1)
+    return mtdf(e, first_guess(e) if guess == NO_GUESS else guess)
+
+
+cdef int root_values(Engine* e, int* moves, int* values) noexcept nogil:
+    """Every root move's exact value (each value search seeded by the last one
+    found)."""
     cdef Undo root
     cdef int count, i, delta, seat = seat_to_move(e)
     count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves, 0)
     for i in range(count):
         delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
-        values[i] = delta + mtdf(e, guess - delta)
-        guess = values[i]
+        values[i] = delta + exact_value(e, NO_GUESS if i == 0 else values[i - 1] - delta)
         undo_card(e, &root)
     return count
 
@@ -316,7 +331,7 @@ cdef class Search:
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value
         with nogil:
-            value = mtdf(e, first_guess(e))
+            value = exact_value(e, NO_GUESS)
         return value, e.nodes
 
     def best(self, dict spec, list trick):
@@ -324,7 +339,7 @@ cdef class Search:
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value, move
         with nogil:
-            value = mtdf(e, first_guess(e))
+            value = exact_value(e, NO_GUESS)
             move = best_move(e, value)
         return value, move, e.nodes
 
@@ -344,7 +359,7 @@ cdef class Search:
         cdef int values[MAX_MOVES]
         cdef int count
         with nogil:
-            count = root_values(e, moves, values, first_guess(e))
+            count = root_values(e, moves, values)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
     def line(self, dict spec, list trick):
@@ -354,7 +369,7 @@ cdef class Search:
         cdef int line[MAX_PLIES]
         cdef int value, length
         with nogil:
-            value = mtdf(e, first_guess(e))
+            value = exact_value(e, NO_GUESS)
             length = principal_line(e, value, line)
         return value, [line[j] for j in range(length)], e.nodes
 
@@ -369,7 +384,7 @@ cdef class Search:
         cdef int lengths[MAX_MOVES]
         cdef int count, i, delta
         with nogil:
-            count = root_values(e, moves, values, first_guess(e))
+            count = root_values(e, moves, values)
             for i in range(count):
                 delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])
