@@ -7,10 +7,12 @@ so that final margin = settled + engine value.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 from deberts.declarations import BELLA_POINTS, bella_mask
 from deberts.position import Play, Position
+from deberts.rules import Rules
 from deberts.scoring import bella_points
 from deberts.sides import partner_of, with_partner
 
@@ -21,18 +23,20 @@ DECLINES_BELLA = 32
 def settled_margin(position: Position) -> int:
     """The margin already fixed at the start of the current trick: completed tricks'
     card points, and the bonuses no longer (or never) depending on play."""
-    sign = [1 if position.is_declarer_side(s) else -1 for s in range(position.players)]
-    margin = sum(s * p for s, p in zip(sign, position.points_won()))
+    side = position.declarer_side
+    won = position.points_won()
+    margin = sum(p if s in side else -p for s, p in enumerate(won))
     outcome, rules = position.declarations, position.rules
     if outcome.points and not _declarations_pending(position):
-        margin += (1 if outcome.team & position.declarer_side else -1) * outcome.points
+        margin += (1 if outcome.team & side else -1) * outcome.points
     owner = outcome.bella_seat
     if owner is None:
         return margin
     if rules.bella != "owner":
-        return margin + sum(s * b for s, b in zip(sign, bella_points(position)))
-    if not any(_declined(position, p) for p in position.stack):
-        margin += sign[owner] * BELLA_POINTS
+        return margin + sum(b if s in side else -b
+                            for s, b in enumerate(bella_points(position)))
+    if _declined_play(position) is None:
+        margin += (1 if owner in side else -1) * BELLA_POINTS
     return margin
 
 
@@ -50,38 +54,44 @@ def _declarations_pending(position: Position) -> bool:
 def engine_input(position: Position) -> tuple[dict[str, Any], list[int]]:
     """The position as the engine reads it: the state at the start of the current
     trick, and the moves made in that trick since."""
-    players, rules = position.players, position.rules
+    players, side = position.players, position.declarer_side
     hands = list(position.hands)
     for play in position.trick:
         hands[play.seat] |= play.card.mask
-    sides = [1 if position.is_declarer_side(s) else -1 for s in range(players)]
-    mates = [partner_of(s, players, rules) for s in range(players)]
-    partners = [mate if rules.partner_exempt else None for mate in mates]
     outcome = position.declarations
-    team_sign = 1 if outcome.team & position.declarer_side else -1
     spec = {
-        "players": players,
+        **_table_input(players, position.rules),
         "trump": int(position.trump),
         "hands": hands,
-        "sides": sides,
-        "partners": [-1 if p is None else p for p in partners],
+        "sides": [1 if s in side else -1 for s in range(players)],
         "leader": position.trick_leader,
         "decl_team": _seat_mask(outcome.team),
-        "decl_value": team_sign * outcome.points,
+        "decl_value": (1 if outcome.team & side else -1) * outcome.points,
         "decl_pending": int(_declarations_pending(position)),
         **_bella_input(position),
-        "mates": [-1 if p is None else p for p in mates],
+        "sides_won": position.sides_with_tricks(),
+    }
+    declined = _declined_play(position)
+    trick = [
+        int(p.card) | (DECLINES_BELLA if p == declined else 0) for p in position.trick
+    ]
+    return spec, trick
+
+
+@lru_cache(maxsize=64)
+def _table_input(players: int, rules: Rules) -> dict[str, Any]:
+    """The engine fields fixed by the number of players and the rules, made once
+    for each pair (the engine only reads them)."""
+    mates = [partner_of(s, players, rules) for s in range(players)]
+    return {
+        "players": players,
+        "partners": [-1 if m is None or not rules.partner_exempt else m for m in mates],
+        "mates": [-1 if m is None else m for m in mates],
         "exempt_trump_lead": int(not rules.trump_lead_overtrump_partner),
         "partner_free": int(rules.partner_winning_free),
         "discard_free": int(rules.discard_over_opponent_trump),
         "capot": int(rules.capot),
-        "sides_won": position.sides_with_tricks(),
     }
-    trick = [
-        int(p.card) | (DECLINES_BELLA if _declined(position, p) else 0)
-        for p in position.trick
-    ]
-    return spec, trick
 
 
 def _bella_input(position: Position) -> dict[str, Any]:
@@ -110,13 +120,17 @@ def _bella_input(position: Position) -> dict[str, Any]:
     }
 
 
-def _declined(position: Position, play: Play) -> bool:
-    """True for the first bella card played without announcing it."""
+def _declined_play(position: Position) -> Play | None:
+    """The first bella card played, when its owner played it without announcing
+    bella; else ``None``."""
+    owner = position.declarations.bella_seat
+    if owner is None:
+        return None
     mask = bella_mask(position.trump)
-    if position.declarations.bella_seat != play.seat or not play.card.mask & mask:
-        return False
-    earlier = [p for p in position.stack[: position.stack.index(play)] if p.card.mask & mask]
-    return not earlier and not play.bella
+    for play in position.stack:
+        if play.card.mask & mask:
+            return play if play.seat == owner and not play.bella else None
+    return None
 
 
 def _seat_mask(seats: Iterable[int]) -> int:
