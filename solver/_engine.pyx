@@ -21,6 +21,7 @@ cdef enum:
     NO_GUESS = INF
 
 from libc.string cimport memcpy
+from operator import itemgetter
 
 # The card tables and bonuses come from the Python rules, so both read one definition.
 import deberts.declarations
@@ -33,6 +34,12 @@ BELLA_POINTS = deberts.declarations.BELLA_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18
+# What a table's entries depend on besides the cards and the bonus state: a position
+# that differs in any of these clears the table.
+SETTING_KEYS = ("players", "trump", "sides", "partners", "decl_team", "decl_value",
+                "bella_mode", "bella_owner", "bella_cards", "bella_team", "mates",
+                "exempt_trump_lead", "partner_free", "discard_free", "capot")
+deal_setting = itemgetter(*SETTING_KEYS)
 
 # A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
 # [0] for a plain suit, [1] for the trump suit.
@@ -312,7 +319,7 @@ cdef class Search:
         """Set up the engine at the root: the trick start, then the trick's moves."""
         cdef Undo undo
         cdef Engine* e = &self.engine
-        setting = tuple(spec[k] for k in SETTING_KEYS)
+        setting = deal_setting(spec)
         if setting != self.setting:
             table_clear(&self.table)
             self.setting = setting
@@ -395,6 +402,3 @@ cdef class Search:
         ], e.nodes
 
 
-SETTING_KEYS = ("players", "trump", "sides", "partners", "decl_team", "decl_value",
-                "bella_mode", "bella_owner", "bella_cards", "bella_team", "mates",
-                "exempt_trump_lead", "partner_free", "discard_free", "capot")
