@@ -323,6 +323,7 @@ cdef class Search:
         if setting != self.setting:
             table_clear(&self.table)
             self.setting = setting
+        table_new_search(&self.table)
         setup_engine(e, spec)
         e.table = &self.table
         if len(trick) >= e.n:

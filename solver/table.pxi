@@ -22,9 +22,12 @@
 #                    place among the suit's remaining cards (weakest 0)
 #   cards       8    cards still to play: the replacement priority (more = deeper)
 #   gen         8    the table generation that wrote it; older generations count as empty
+#   age         8    the root search that wrote it (counting mod 256)
 # Buckets of BUCKET entries, chosen by the structure; a new position takes an empty
-# or stale slot, else replaces the entry with fewest cards. Clearing the table is a
-# new generation.
+# or stale slot, else replaces an entry of an earlier root search before one of this
+# search, and of those the one with fewest cards. Clearing the table is a new
+# generation; each root search a new age, so entries of earlier positions (other
+# samples of a deal, say) stay readable but give way first.
 
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -43,11 +46,13 @@ cdef struct Entry:
     uint8_t best
     uint8_t cards
     uint8_t gen
+    uint8_t age
 
 cdef struct Table:
     Entry* entries
     uint64_t mask          # number of buckets - 1
     uint8_t gen            # the current generation, 1..255
+    uint8_t age            # the current root search
 
 cdef struct Key:
     uint64_t owners
@@ -205,7 +210,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
             if slot.upper < upper:
                 upper = slot.upper
             break
-        if bucket[i].cards < slot.cards:
+        if keep_priority(t, bucket + i) < keep_priority(t, slot):
             slot = bucket + i
     slot.owners = key.owners
     slot.remaining = key.remaining
@@ -216,6 +221,13 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     slot.best = <uint8_t>card_place(e, key.remaining, best)
     slot.cards = cards
     slot.gen = t.gen
+    slot.age = t.age
+
+
+cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
+    """Which entry of a full bucket a new position replaces: the lowest of these,
+    an earlier root search's before this one's, then fewer cards before more."""
+    return (entry.age == t.age) * 16 + entry.cards
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
@@ -224,6 +236,7 @@ cdef int table_init(Table* t, int bits) noexcept nogil:
     t.entries = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
     t.mask = buckets - 1
     t.gen = 1
+    t.age = 0
     return 0 if t.entries != NULL else -1
 
 
@@ -234,6 +247,11 @@ cdef void table_clear(Table* t) noexcept nogil:
         t.gen = 1
     else:
         t.gen += 1
+
+
+cdef inline void table_new_search(Table* t) noexcept nogil:
+    """A new root search begins: what the table holds becomes older."""
+    t.age += 1
 
 
 cdef void table_free(Table* t) noexcept nogil:

@@ -40,7 +40,7 @@ class PimcPlayer:
         self.bid_samples = bid_samples
         self.seconds = seconds
         self.rng = np.random.default_rng(seed)
-        self.solver = Solver(16)
+        self.solver = Solver()
         self.fallback = HeuristicPlayer()
 
     def bid(self, view: BidView) -> str:
