@@ -125,10 +125,13 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         e.hands[seat] = 0
         e.side[seat] = 0
         e.partner[seat] = -1
+    e.declarer_dealt = 0
     for seat in range(e.n):
         e.hands[seat] = spec["hands"][seat]
         e.side[seat] = spec["sides"][seat]
         e.partner[seat] = spec["partners"][seat]
+        if e.side[seat] > 0:
+            e.declarer_dealt |= e.hands[seat]
     e.leader = spec["leader"]
     e.trick_len = 0
     e.in_trick = 0

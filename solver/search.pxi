@@ -92,7 +92,7 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     """``search`` at a trick start: the end of the deal, the forced last trick, the
     sure-point bounds and the table's, then the cards; what it proves is stored."""
     cdef int moves[MAX_MOVES]
-    cdef int seat, count, best, best_card, first, upper, lower
+    cdef int count, best, best_card, first, upper, lower
     cdef int window_low, window_high
     cdef uint32_t declarer_cards, defender_cards
     cdef Key key
@@ -106,11 +106,8 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     # The margin lies within what is at stake, less twice what a side is sure of.
     upper = points_at_stake(e)
     lower = -upper
-    declarer_cards = 0
-    for seat in range(e.n):
-        if e.side[seat] > 0:
-            declarer_cards |= e.hands[seat]
-    defender_cards = e.remaining & ~declarer_cards
+    declarer_cards = e.remaining & e.declarer_dealt
+    defender_cards = e.remaining & ~e.declarer_dealt
     lower += 2 * sure_points(e, declarer_cards, defender_cards)
     upper -= 2 * sure_points(e, defender_cards, declarer_cards)
     if upper <= alpha:

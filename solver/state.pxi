@@ -27,6 +27,8 @@ cdef struct Engine:
     int n
     uint32_t hands[4]
     int side[4]               # +1 declarer side, -1 defenders
+    uint32_t declarer_dealt   # the declarer side's cards at the root (cards never
+                              # change hands, so with ``remaining`` its cards now)
     int partner[4]            # seat whose top trump need not be beaten, or -1
     int trump
     uint32_t trump_mask
