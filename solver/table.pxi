@@ -226,7 +226,8 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
 
 cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
     """Which entry of a full bucket a new position replaces: the lowest of these,
-    an earlier root search's before this one's, then fewer cards before more."""
+    an earlier root search's before this one's, then fewer cards before more (16 is
+    above any count of cards to play, so the age decides first)."""
     return (entry.age == t.age) * 16 + entry.cards
 
 
