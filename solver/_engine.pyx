@@ -34,6 +34,7 @@ BELLA_POINTS = deberts.declarations.BELLA_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18
+ALL_CARDS = 0xFFFFFFFF      # the card mask that filters out no root move
 # What a table's entries depend on besides the cards and the bonus state: a position
 # that differs in any of these clears the table.
 SETTING_KEYS = ("players", "trump", "sides", "partners", "decl_team", "decl_value",
@@ -257,16 +258,44 @@ cdef int exact_value(Engine* e, int guess) noexcept nogil:
     return mtdf(e, first_guess(e) if guess == NO_GUESS else guess)
 
 
-cdef int root_values(Engine* e, int* moves, int* values) noexcept nogil:
-    """Every root move's exact value (each value search seeded by the last one
-    found)."""
+cdef int root_moves(Engine* e, uint32_t cards, int* moves) noexcept nogil:
+    """The root's legal moves of ``cards`` in search order, bella choices apart
+    (no run of equivalent cards collapsed: each card gets its own value)."""
+    cdef int seat = seat_to_move(e)
+    cdef uint32_t legal = legal_mask(e, seat) & cards
+    if legal == 0:
+        return 0
+    return ordered_moves(e, seat, legal, -1, moves, 0)
+
+
+cdef int root_values(Engine* e, uint32_t cards, int* moves, int* values) noexcept nogil:
+    """The exact value of every root move of ``cards`` (each value search seeded by
+    the last one found)."""
     cdef Undo root
-    cdef int count, i, delta, seat = seat_to_move(e)
-    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves, 0)
+    cdef int count, i, delta
+    count = root_moves(e, cards, moves)
     for i in range(count):
         delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
         values[i] = delta + exact_value(e, NO_GUESS if i == 0 else values[i - 1] - delta)
         undo_card(e, &root)
+    return count
+
+
+cdef int root_bounds(Engine* e, uint32_t cards, int alpha, int* moves, int* lows,
+                     int* highs) noexcept nogil:
+    """For every root move of ``cards``, bounds from one null-window search at
+    ``alpha``: a value at most ``alpha`` is an upper bound, above it a lower bound;
+    the other side is what is at stake. Far cheaper than exact values, and enough
+    to tell a move worse than a threshold from one that is not."""
+    cdef Undo root
+    cdef int count, i, delta, value, bound = root_bound(e)
+    count = root_moves(e, cards, moves)
+    for i in range(count):
+        delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
+        value = delta + search(e, alpha - delta, alpha + 1 - delta)
+        undo_card(e, &root)
+        lows[i] = value if value > alpha else -bound
+        highs[i] = value if value <= alpha else bound
     return count
 
 
@@ -363,15 +392,29 @@ cdef class Search:
             value = search(e, threshold, threshold + 1)
         return value > threshold, e.nodes
 
-    def values(self, dict spec, list trick):
-        """``([(move, value)], nodes)``: every legal move's exact value."""
+    def values(self, dict spec, list trick, uint32_t cards=ALL_CARDS):
+        """``([(move, value)], nodes)``: the exact value of every legal move (of
+        those whose card is in the mask ``cards``)."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int count
         with nogil:
-            count = root_values(e, moves, values)
+            count = root_values(e, cards, moves, values)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
+
+    def bounds(self, dict spec, list trick, int threshold, uint32_t cards=ALL_CARDS):
+        """``([(move, low, high)], nodes)``: for every legal move of ``cards``, an
+        interval holding its value that settles whether the value exceeds
+        ``threshold`` (one null-window search a move)."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int moves[MAX_MOVES]
+        cdef int lows[MAX_MOVES]
+        cdef int highs[MAX_MOVES]
+        cdef int count
+        with nogil:
+            count = root_bounds(e, cards, threshold, moves, lows, highs)
+        return [(moves[i], lows[i], highs[i]) for i in range(count)], e.nodes
 
     def line(self, dict spec, list trick):
         """``(value, line, nodes)``: the exact value and one optimal line from here,
@@ -394,8 +437,9 @@ cdef class Search:
         cdef int lines[MAX_MOVES][MAX_PLIES]
         cdef int lengths[MAX_MOVES]
         cdef int count, i, delta
+        cdef uint32_t cards = ALL_CARDS
         with nogil:
-            count = root_values(e, moves, values)
+            count = root_values(e, cards, moves, values)
             for i in range(count):
                 delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])

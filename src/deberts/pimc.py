@@ -24,6 +24,7 @@ from deberts.exchange import exchanged
 from deberts.game import BidView, PlayView
 from deberts.players import HeuristicPlayer
 from deberts.position import Position, legal_in_trick
+from deberts.sample_choice import best_on_average
 from deberts.sampling import Knowledge, sample_deals
 from deberts.solving import Solver
 
@@ -68,11 +69,9 @@ class PimcPlayer:
         if len(legal) == 1:
             return legal[0]
         sign = 1 if view.seat in view.declarer_side else -1
-        totals = dict.fromkeys(legal, 0)
-        for position in self._within_budget(self._samples(view)):
-            for card, margin in self.solver.values(position).items():
-                totals[card] += sign * margin
-        return max(legal, key=lambda card: (totals[card], -int(card)))
+        return best_on_average(
+            self.solver, legal, self._within_budget(self._samples(view)), sign
+        )
 
     def declare(self, view: PlayView) -> bool:
         """Announce bella (the engine's values already assume the better choice, and
