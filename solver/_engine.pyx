@@ -53,8 +53,8 @@ def ranks_by_power(order: tuple) -> list:
 
 
 cdef void fill_suit_tables():
-    """The tables every solve shares: ORDER_BYTES, and from each kind's card points
-    in power order SHIFT_BYTES and TRUMP_BYTE_POINTS (table.pxi)."""
+    """The tables every solve shares: ORDER_BYTES, NTH_BIT, and from each kind's
+    card points in power order SHIFT_BYTES and TRUMP_BYTE_POINTS (table.pxi)."""
     cdef int points[2][8]
     cdef int kind, cards, power
     for kind, (order, worth) in enumerate(((PLAIN_ORDER, PLAIN_POINTS),
@@ -67,6 +67,7 @@ cdef void fill_suit_tables():
                 1 << power for power in range(8) if (cards >> ranks[power]) & 1
             )
     fill_shift_bytes(points[0], points[1])
+    fill_nth_bit()
     for cards in range(256):
         TRUMP_BYTE_POINTS[cards] = sum(points[1][power] for power in range(8)
                                        if (cards >> power) & 1)

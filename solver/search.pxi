@@ -102,7 +102,6 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     if popcount32(e.hands[e.leader]) == 1:
         return last_trick(e)
     table_key(e, &key)
-    table_prefetch(e, &key)
     # The margin lies within what is at stake, less twice what a side is sure of.
     upper = points_at_stake(e)
     lower = -upper

@@ -48,6 +48,10 @@ cdef struct Entry:
     uint8_t gen
     uint8_t age
 
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+
+
 cdef struct Table:
     Entry* entries
     uint64_t mask          # number of buckets - 1
@@ -59,10 +63,12 @@ cdef struct Key:
     uint32_t remaining
     uint16_t counts
     uint8_t meta
+    Entry* bucket          # where positions of this structure are filed
 
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
-    """The current trick start's structure, exact cards and bonus state."""
+    """The current trick start's structure, exact cards and bonus state, and its
+    bucket, which starts loading while the caller computes the bounds."""
     cdef int suit
     key.owners = e.owners
     key.remaining = e.remaining
@@ -72,6 +78,8 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
                                  << (4 * suit))
     key.meta = <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
                          | (e.sides_won << 2) | e.leader)
+    key.bucket = table_bucket(<Table*>e.table, key)
+    __builtin_prefetch(key.bucket)
 
 
 cdef inline Entry* table_bucket(Table* t, Key* key) noexcept nogil:
@@ -85,20 +93,26 @@ cdef inline Entry* table_bucket(Table* t, Key* key) noexcept nogil:
     return t.entries + BUCKET * (h & t.mask)
 
 
-cdef extern from *:
-    void __builtin_prefetch(const void*) nogil
-
-
-cdef inline void table_prefetch(Engine* e, Key* key) noexcept nogil:
-    """Start loading the position's bucket while the bounds are computed."""
-    __builtin_prefetch(table_bucket(<Table*>e.table, key))
-
-
 # How far the points of two sets of a suit's cards, of one size, can differ card
 # for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
 cdef uint8_t SHIFT_BYTES[2][256][256]
 # The points of a set of trumps given as a power-order byte.
 cdef int TRUMP_BYTE_POINTS[256]
+# [byte][k]: the position of the byte's k-th lowest set bit, 8 if it has no more.
+cdef uint8_t NTH_BIT[256][8]
+
+
+cdef void fill_nth_bit() noexcept nogil:
+    cdef int byte, k, bit
+    for byte in range(256):
+        k = 0
+        for bit in range(8):
+            if (byte >> bit) & 1:
+                NTH_BIT[byte][k] = bit
+                k += 1
+        while k < 8:
+            NTH_BIT[byte][k] = 8
+            k += 1
 
 
 cdef void fill_shift_bytes(int* plain_points, int* trump_points) noexcept nogil:
@@ -144,7 +158,7 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
     """Narrow ``lower``/``upper`` by every entry of the position's structure; return
     the suggested first card (-1 if none)."""
     cdef Table* t = <Table*>e.table
-    cdef Entry* bucket = table_bucket(t, key)
+    cdef Entry* bucket = key.bucket
     cdef int i, shift, first = -1, first_shift = INF, bound
     for i in range(BUCKET):
         if (bucket[i].owners != key.owners or bucket[i].counts != key.counts
@@ -172,15 +186,13 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
 
 
 cdef inline int structure_card(Engine* e, uint32_t remaining, int place) noexcept nogil:
-    """The card at ``place`` (suit * 8 + index among the suit's remaining cards)."""
+    """The card at ``place`` (suit * 8 + index among the suit's remaining cards),
+    -1 if the suit has fewer cards left."""
     cdef int suit = place >> 3
-    cdef uint32_t order = power_byte(e, remaining, suit)
-    cdef int i
-    for i in range(place & 7):
-        order &= order - 1
-    if order == 0:
+    cdef int power = NTH_BIT[power_byte(e, remaining, suit)][place & 7]
+    if power == 8:
         return -1
-    return e.card_at[suit][lowest_bit(order)]
+    return e.card_at[suit][power]
 
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
@@ -194,7 +206,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
                              int best) noexcept nogil:
     """Record bounds for the current trick-start position (keyed by ``table_key``)."""
     cdef Table* t = <Table*>e.table
-    cdef Entry* bucket = table_bucket(t, key)
+    cdef Entry* bucket = key.bucket
     cdef Entry* slot = bucket
     cdef int i
     cdef uint8_t cards = <uint8_t>popcount32(e.hands[e.leader])
