@@ -124,33 +124,33 @@ cdef void setup_engine(Engine* e, dict spec) except *:
     memcpy(e, &CARD_TABLES[<int>spec["trump"]], sizeof(Engine))
     e.n = spec["players"]
     for seat in range(4):
-        e.hands[seat] = 0
+        e.s.hands[seat] = 0
         e.side[seat] = 0
         e.partner[seat] = -1
     e.declarer_dealt = 0
     for seat in range(e.n):
-        e.hands[seat] = spec["hands"][seat]
+        e.s.hands[seat] = spec["hands"][seat]
         e.side[seat] = spec["sides"][seat]
         e.partner[seat] = spec["partners"][seat]
         if e.side[seat] > 0:
-            e.declarer_dealt |= e.hands[seat]
-    e.leader = spec["leader"]
-    e.trick_len = 0
-    e.in_trick = 0
-    e.led = 0
-    e.win_seat = e.leader
-    e.win_card = 0
-    e.win_power = 0
-    e.trick_points = 0
+            e.declarer_dealt |= e.s.hands[seat]
+    e.s.leader = spec["leader"]
+    e.s.trick_len = 0
+    e.s.in_trick = 0
+    e.s.led = 0
+    e.s.win_seat = e.s.leader
+    e.s.win_card = 0
+    e.s.win_power = 0
+    e.s.trick_points = 0
     e.decl_team = spec["decl_team"]
     e.decl_value = spec["decl_value"]
-    e.decl_pending = spec["decl_pending"]
+    e.s.decl_pending = spec["decl_pending"]
     e.bella_mode = BELLA_MODES[spec["bella_mode"]]
     e.bella_owner = spec["bella_owner"]
     e.bella_cards = spec["bella_cards"]
     e.bella_team = spec["bella_team"]
-    e.bella_state = spec["bella_state"]
-    e.bella_now = 0
+    e.s.bella_state = spec["bella_state"]
+    e.s.bella_now = 0
     e.nodes = 0
     for seat in range(4):
         e.mate[seat] = spec["mates"][seat] if seat < e.n else -1
@@ -158,7 +158,7 @@ cdef void setup_engine(Engine* e, dict spec) except *:
     e.partner_free = spec["partner_free"]
     e.discard_free = spec["discard_free"]
     e.capot = spec["capot"]
-    e.sides_won = spec["sides_won"] if e.capot else 0
+    e.s.sides_won = spec["sides_won"] if e.capot else 0
     build_structure(e)
 
 
@@ -193,8 +193,8 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
 
 cdef int root_bound(Engine* e) noexcept nogil:
     """The remaining margin from the root lies within plus or minus this."""
-    cdef int total = points_at_stake(e) + e.trick_points
-    if e.bella_now:
+    cdef int total = points_at_stake(e) + e.s.trick_points
+    if e.s.bella_now:
         total += BELLA_POINTS
     return total
 
@@ -253,7 +253,7 @@ cdef int exact_value(Engine* e, int guess) noexcept nogil:
     4-player deals 8-14% slower). Otherwise MTD(f) from ``guess``, or from a
     play-out when it is NO_GUESS."""
     cdef int bound
-    if popcount32(e.remaining | e.in_trick) <= FULL_WINDOW_CARDS:
+    if popcount32(e.s.remaining | e.s.in_trick) <= FULL_WINDOW_CARDS:
         bound = root_bound(e)
         return search(e, -bound - 1, bound + 1)
     return mtdf(e, first_guess(e) if guess == NO_GUESS else guess)

@@ -17,19 +17,19 @@ cdef inline void node_context(Engine* e, int seat, Context* c) noexcept nogil:
     c.opponents = 0
     c.behind = 0
     c.void_behind = 0
-    if e.trick_len == 0:
+    if e.s.trick_len == 0:
         for other in range(e.n):
             if other != seat:
-                c.others |= e.hands[other]
+                c.others |= e.s.hands[other]
                 if e.side[other] != e.side[seat]:
-                    c.opponents |= e.hands[other]
+                    c.opponents |= e.s.hands[other]
         return
-    if e.trick_len == e.n - 1:
+    if e.s.trick_len == e.n - 1:
         return
     later = seat + 1 if seat + 1 < e.n else 0
-    while later != e.leader:
-        c.behind |= e.hands[later]
-        if e.hands[later] & (<uint32_t>0xFF << (8 * e.led)) == 0:
+    while later != e.s.leader:
+        c.behind |= e.s.hands[later]
+        if e.s.hands[later] & (<uint32_t>0xFF << (8 * e.s.led)) == 0:
             c.void_behind = 1
         later = later + 1 if later + 1 < e.n else 0
 
@@ -47,7 +47,7 @@ cdef inline int move_score(Engine* e, Context* c, int seat, int card) noexcept n
     """Higher is tried first: cheap winners, points onto the own side's trick, low
     cards onto a lost one; the leader tries strong cards first."""
     cdef int power, winner, points = e.points[card]
-    if e.trick_len == 0:
+    if e.s.trick_len == 0:
         # Cash the suit's top card (highest points first), else lead low.
         if e.beaters[card] & c.others == 0:
             return 900 + 4 * points + e.trump_power[card]
@@ -55,17 +55,17 @@ cdef inline int move_score(Engine* e, Context* c, int seat, int card) noexcept n
             return 700 - 8 * points - e.plain_power[card]
         return 400 - 8 * points - e.plain_power[card]
     power = card_power(e, card)
-    if e.trick_len == e.n - 1:
+    if e.s.trick_len == e.n - 1:
         # The last card decides the trick: order by what it settles for the mover.
-        winner = seat if power > e.win_power else e.win_seat
-        return e.side[seat] * e.side[winner] * (e.trick_points + points) * 16 - power
-    if power > e.win_power:
+        winner = seat if power > e.s.win_power else e.s.win_seat
+        return e.side[seat] * e.side[winner] * (e.s.trick_points + points) * 16 - power
+    if power > e.s.win_power:
         if surely_wins(e, c, card):
-            return 1200 + 4 * (e.trick_points + points)
-        return 1000 - 8 * power + e.trick_points + points
-    if e.side[e.win_seat] == e.side[seat] and surely_wins(e, c, e.win_card):
+            return 1200 + 4 * (e.s.trick_points + points)
+        return 1000 - 8 * power + e.s.trick_points + points
+    if e.side[e.s.win_seat] == e.side[seat] and surely_wins(e, c, e.s.win_card):
         return 800 + points
-    if e.side[e.win_seat] == e.side[seat]:
+    if e.side[e.s.win_seat] == e.side[seat]:
         return 500 - points
     return -points - power
 
@@ -75,7 +75,7 @@ cdef inline uint32_t drop_equivalents(Engine* e, int seat, uint32_t legal) noexc
     points, held by the mover, with no card still in play (in a hand or in the
     trick) between them in the suit's order. Playing either gives the same values.
     Only a suit with two legal cards among its ``twins`` can have such a run."""
-    cdef uint32_t in_play = e.remaining | e.in_trick
+    cdef uint32_t in_play = e.s.remaining | e.s.in_trick
     cdef uint32_t kept = legal
     cdef int suit, i, card, previous
     for suit in range(4):

@@ -13,7 +13,7 @@ cdef int last_trick(Engine* e) noexcept nogil:
     e.nodes += 1
     for i in range(e.n):
         seat = seat_to_move(e)
-        delta += play_card(e, lowest_bit(e.hands[seat]), 0, &undo[i])
+        delta += play_card(e, lowest_bit(e.s.hands[seat]), 0, &undo[i])
     for i in range(e.n - 1, -1, -1):
         undo_card(e, &undo[i])
     return delta
@@ -22,12 +22,12 @@ cdef int last_trick(Engine* e) noexcept nogil:
 cdef inline int points_at_stake(Engine* e) noexcept nogil:
     """Everything still to be won at a trick start: the remaining margin lies within
     plus or minus this (cards, last trick, bonuses still in play)."""
-    cdef int total = LAST_TRICK + e.points_left
-    if e.decl_pending:
+    cdef int total = LAST_TRICK + e.s.points_left
+    if e.s.decl_pending:
         total += e.decl_value if e.decl_value > 0 else -e.decl_value
-    if e.bella_state:
+    if e.s.bella_state:
         total += BELLA_POINTS
-    if e.capot and e.sides_won != 3:
+    if e.capot and e.s.sides_won != 3:
         total += CAPOT_LAST_TRICK - LAST_TRICK
     return total
 
@@ -80,7 +80,7 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     otherwise a bound on the failing side (fail-soft)."""
     cdef int moves[MAX_MOVES]
     cdef int seat, count, best_card
-    if e.trick_len == 0:
+    if e.s.trick_len == 0:
         return search_trick_start(e, alpha, beta)
     e.nodes += 1
     seat = seat_to_move(e)
@@ -97,16 +97,16 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     cdef uint32_t declarer_cards, defender_cards
     cdef Key key
 
-    if e.hands[e.leader] == 0:
+    if e.s.hands[e.s.leader] == 0:
         return 0
-    if popcount32(e.hands[e.leader]) == 1:
+    if popcount32(e.s.hands[e.s.leader]) == 1:
         return last_trick(e)
     table_key(e, &key)
     # The margin lies within what is at stake, less twice what a side is sure of.
     upper = points_at_stake(e)
     lower = -upper
-    declarer_cards = e.remaining & e.declarer_dealt
-    defender_cards = e.remaining & ~e.declarer_dealt
+    declarer_cards = e.s.remaining & e.declarer_dealt
+    defender_cards = e.s.remaining & ~e.declarer_dealt
     lower += 2 * sure_points(e, declarer_cards, defender_cards)
     upper -= 2 * sure_points(e, defender_cards, declarer_cards)
     if upper <= alpha:
@@ -126,7 +126,7 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     window_high = beta
     e.nodes += 1
 
-    count = ordered_moves(e, e.leader, e.hands[e.leader], first, moves)
+    count = ordered_moves(e, e.s.leader, e.s.hands[e.s.leader], first, moves)
     best = try_cards(e, moves, count, alpha, beta, &best_card)
 
     # What the search proved about this trick start: a fail-low result is an upper

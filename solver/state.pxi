@@ -23,9 +23,33 @@ cdef enum BellaMode:
 # sides_won (capot only, else always 0): bit 0 the declarer's side has taken a
 # trick, bit 1 the defenders have; a capot is still possible while it is not 3.
 
-cdef struct Engine:
-    int n
+cdef struct State:
+    # everything playing a card changes: taking it back restores a copy
+    uint64_t owners           # the rank structure the table files positions by
+                              # (table.pxi), kept card by card: 16 bits a suit,
+                              # 2 bits a remaining card from the weakest up (its seat)
     uint32_t hands[4]
+    uint32_t remaining        # the cards still in hands
+    uint32_t in_trick         # the cards of the trick in progress
+    int16_t points_left       # the card points of ``remaining``
+    int16_t trick_points
+    # the trick in progress
+    uint8_t leader
+    uint8_t trick_len
+    uint8_t led
+    uint8_t win_seat
+    uint8_t win_card
+    uint8_t win_power
+    # play-dependent bonuses
+    uint8_t decl_pending      # 1 while the team still needs a trick to be credited
+    uint8_t bella_state
+    uint8_t bella_now         # a bella card in this trick decides something
+    uint8_t sides_won         # see above
+
+
+cdef struct Engine:
+    State s
+    int n
     int side[4]               # +1 declarer side, -1 defenders
     uint32_t declarer_dealt   # the declarer side's cards at the root (cards never
                               # change hands, so with ``remaining`` its cards now)
@@ -41,25 +65,13 @@ cdef struct Engine:
     uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
     uint32_t beaters[32]      # the cards of the same suit that beat each card
     uint32_t twins[4]         # per suit, the cards worth as much as another of it
-    uint32_t in_trick         # the cards of the trick in progress
-    # the trick in progress
-    int leader
-    int trick_len
-    int led
-    int win_seat
-    int win_card
-    int win_power
-    int trick_points
-    # play-dependent bonuses
+    # the bonuses' setting
     uint32_t decl_team        # seat bitmask of the team whose declarations score
     int decl_value            # their margin value, signed
-    int decl_pending          # 1 while the team still needs a trick to be credited
     int bella_mode
     int bella_owner
     uint32_t bella_cards
     uint32_t bella_team       # seat bitmask of the owner's team (both_tricks)
-    int bella_state
-    int bella_now             # a bella card in this trick decides something
     # search
     void* table
     uint64_t nodes
@@ -69,31 +81,9 @@ cdef struct Engine:
     int partner_free          # void, partner winning: any card
     int discard_free          # void, cannot beat an opponent's top trump: any card
     int capot                 # a side taking every trick has a last trick of 100
-    int sides_won             # see above
-    # the rank structure the table files positions by (table.pxi), kept up to date
-    # card by card: 16 bits a suit, 2 bits a remaining card from the weakest up
-    # (its seat)
-    uint32_t remaining        # the cards still in hands
-    int points_left           # and their card points
-    uint64_t owners
 
 
-cdef struct Undo:
-    uint32_t in_trick
-    int card
-    int seat
-    int leader
-    int trick_len
-    int led
-    int win_seat
-    int win_card
-    int win_power
-    int trick_points
-    int decl_pending
-    int bella_state
-    int bella_now
-    int sides_won
-    uint64_t owners
+ctypedef State Undo           # what taking a card back restores
 
 
 cdef extern from *:
@@ -111,20 +101,20 @@ cdef inline int lowest_bit(uint32_t x) noexcept nogil:
 
 
 cdef inline int seat_to_move(Engine* e) noexcept nogil:
-    cdef int seat = e.leader + e.trick_len  # below 2n: no division needed
+    cdef int seat = e.s.leader + e.s.trick_len  # below 2n: no division needed
     return seat - e.n if seat >= e.n else seat
 
 
 cdef inline int deal_over(Engine* e) noexcept nogil:
     """Every card has been played."""
-    return e.trick_len == 0 and e.hands[e.leader] == 0
+    return e.s.trick_len == 0 and e.s.hands[e.s.leader] == 0
 
 
 cdef inline int card_power(Engine* e, int card) noexcept nogil:
     """How strongly a card competes for the current trick (0 = cannot win)."""
     if e.trump_power[card]:
         return e.trump_power[card]
-    if (card >> 3) == e.led:
+    if (card >> 3) == e.s.led:
         return e.plain_power[card]
     return 0
 
@@ -136,34 +126,34 @@ cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
     not be beaten if exempt (on trump leads too unless the option says otherwise);
     void with the partner winning, any card (``partner_free``); void and unable to
     beat an opponent's top trump, any card (``discard_free``)."""
-    cdef uint32_t hand = e.hands[seat]
+    cdef uint32_t hand = e.s.hands[seat]
     cdef uint32_t candidates, higher
     cdef int following = 1
-    if e.trick_len == 0:
+    if e.s.trick_len == 0:
         return hand
-    candidates = hand & (<uint32_t>0xFF << (8 * e.led))
+    candidates = hand & (<uint32_t>0xFF << (8 * e.s.led))
     if candidates == 0:
-        if e.partner_free and e.mate[seat] == e.win_seat:
+        if e.partner_free and e.mate[seat] == e.s.win_seat:
             return hand
         following = 0
         candidates = hand & e.trump_mask
         if candidates == 0:
             return hand
     if candidates & e.trump_mask:
-        if (e.win_power > 8 and e.partner[seat] == e.win_seat
+        if (e.s.win_power > 8 and e.partner[seat] == e.s.win_seat
                 and (e.exempt_trump_lead or not following)):
             return candidates
-        higher = candidates & e.trumps_above[e.win_power if e.win_power > 8 else 8]
+        higher = candidates & e.trumps_above[e.s.win_power if e.s.win_power > 8 else 8]
         if higher:
             return higher
-        if not following and e.discard_free and e.mate[seat] != e.win_seat:
+        if not following and e.discard_free and e.mate[seat] != e.s.win_seat:
             return hand
     return candidates
 
 
 cdef inline int bella_choices(Engine* e, int seat, int card) noexcept nogil:
     """2 when playing this card is also the choice to announce bella or not."""
-    if (e.bella_mode == BELLA_TRICK_WINNER and e.bella_state == 1
+    if (e.bella_mode == BELLA_TRICK_WINNER and e.s.bella_state == 1
             and (e.bella_cards >> card) & 1):
         return 2
     return 1
@@ -178,21 +168,21 @@ cdef void build_structure(Engine* e) noexcept nogil:
     """The rank structure of the hands from scratch (see Engine.owners)."""
     cdef uint32_t order
     cdef int suit, place, card, seat
-    e.remaining = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
-    e.points_left = 0
+    e.s.remaining = e.s.hands[0] | e.s.hands[1] | e.s.hands[2] | e.s.hands[3]
+    e.s.points_left = 0
     for card in range(32):
-        if (e.remaining >> card) & 1:
-            e.points_left += e.points[card]
-    e.owners = 0
+        if (e.s.remaining >> card) & 1:
+            e.s.points_left += e.points[card]
+    e.s.owners = 0
     for suit in range(4):
-        order = power_byte(e, e.remaining, suit)
+        order = power_byte(e, e.s.remaining, suit)
         place = 0
         while order:
             card = e.card_at[suit][lowest_bit(order)]
             order &= order - 1
             for seat in range(e.n):
-                if (e.hands[seat] >> card) & 1:
-                    e.owners |= <uint64_t>seat << (16 * suit + 2 * place)
+                if (e.s.hands[seat] >> card) & 1:
+                    e.s.owners |= <uint64_t>seat << (16 * suit + 2 * place)
             place += 1
 
 
@@ -200,14 +190,14 @@ cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
     """Take a card out of the rank structure: the suit's stronger cards move
     down one place."""
     cdef int suit = card >> 3
-    cdef int place = popcount32(power_byte(e, e.remaining, suit)
+    cdef int place = popcount32(power_byte(e, e.s.remaining, suit)
                                 & ((<uint32_t>1 << e.power_of[card]) - 1))
-    cdef uint64_t segment = (e.owners >> (16 * suit)) & 0xFFFF
+    cdef uint64_t segment = (e.s.owners >> (16 * suit)) & 0xFFFF
     cdef uint64_t below = (<uint64_t>1 << (2 * place)) - 1
     segment = (segment & below) | ((segment >> 2) & ~below)
-    e.owners = (e.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
-    e.remaining &= ~(<uint32_t>1 << card)
-    e.points_left -= e.points[card]
+    e.s.owners = (e.s.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
+    e.s.remaining &= ~(<uint32_t>1 << card)
+    e.s.points_left -= e.points[card]
 
 
 cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept nogil:
@@ -215,89 +205,60 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     this card completes it (0 otherwise). ``declines`` skips announcing bella."""
     cdef int seat = seat_to_move(e)
     cdef int power, winner, delta
-    u.card = card
-    u.seat = seat
-    u.leader = e.leader
-    u.trick_len = e.trick_len
-    u.led = e.led
-    u.win_seat = e.win_seat
-    u.win_card = e.win_card
-    u.win_power = e.win_power
-    u.trick_points = e.trick_points
-    u.decl_pending = e.decl_pending
-    u.bella_state = e.bella_state
-    u.bella_now = e.bella_now
-    u.sides_won = e.sides_won
-    u.owners = e.owners
+    u[0] = e.s
     leave_structure(e, card)
-    e.hands[seat] &= ~(<uint32_t>1 << card)
-    u.in_trick = e.in_trick
-    e.in_trick |= <uint32_t>1 << card
-    if e.trick_len == 0:
-        e.led = card >> 3
-        e.win_power = 0
+    e.s.hands[seat] &= ~(<uint32_t>1 << card)
+    e.s.in_trick |= <uint32_t>1 << card
+    if e.s.trick_len == 0:
+        e.s.led = card >> 3
+        e.s.win_power = 0
     power = card_power(e, card)
-    if power > e.win_power:
-        e.win_power = power
-        e.win_seat = seat
-        e.win_card = card
-    e.trick_points += e.points[card]
-    if e.bella_state and (e.bella_cards >> card) & 1:
+    if power > e.s.win_power:
+        e.s.win_power = power
+        e.s.win_seat = seat
+        e.s.win_card = card
+    e.s.trick_points += e.points[card]
+    if e.s.bella_state and (e.bella_cards >> card) & 1:
         if declines:
-            e.bella_state = 0
+            e.s.bella_state = 0
         else:
-            e.bella_now = 1
+            e.s.bella_now = 1
             if e.bella_mode == BELLA_TRICK_WINNER:
-                e.bella_state = 0
-    e.trick_len += 1
-    if e.trick_len < e.n:
+                e.s.bella_state = 0
+    e.s.trick_len += 1
+    if e.s.trick_len < e.n:
         return 0
-    winner = e.win_seat
-    delta = e.side[winner] * e.trick_points
+    winner = e.s.win_seat
+    delta = e.side[winner] * e.s.trick_points
     if e.capot:
-        e.sides_won |= 1 if e.side[winner] > 0 else 2
-    if e.hands[winner] == 0:
-        if e.capot and e.sides_won != 3:
+        e.s.sides_won |= 1 if e.side[winner] > 0 else 2
+    if e.s.hands[winner] == 0:
+        if e.capot and e.s.sides_won != 3:
             delta += e.side[winner] * CAPOT_LAST_TRICK
         else:
             delta += e.side[winner] * LAST_TRICK
-    if e.decl_pending and (e.decl_team >> winner) & 1:
+    if e.s.decl_pending and (e.decl_team >> winner) & 1:
         delta += e.decl_value
-        e.decl_pending = 0
-    if e.bella_now:
+        e.s.decl_pending = 0
+    if e.s.bella_now:
         if e.bella_mode == BELLA_TRICK_WINNER:
             delta += e.side[winner] * BELLA_POINTS
         elif (e.bella_team >> winner) & 1:
-            if e.bella_state == 2:
+            if e.s.bella_state == 2:
                 delta += e.side[e.bella_owner] * BELLA_POINTS
-                e.bella_state = 0
+                e.s.bella_state = 0
             else:
-                e.bella_state = 2
+                e.s.bella_state = 2
         else:
-            e.bella_state = 0
-        e.bella_now = 0
-    e.leader = winner
-    e.trick_len = 0
-    e.in_trick = 0
-    e.trick_points = 0
-    e.win_power = 0
+            e.s.bella_state = 0
+        e.s.bella_now = 0
+    e.s.leader = winner
+    e.s.trick_len = 0
+    e.s.in_trick = 0
+    e.s.trick_points = 0
+    e.s.win_power = 0
     return delta
 
 
 cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
-    e.hands[u.seat] |= <uint32_t>1 << u.card
-    e.leader = u.leader
-    e.trick_len = u.trick_len
-    e.led = u.led
-    e.win_seat = u.win_seat
-    e.win_card = u.win_card
-    e.win_power = u.win_power
-    e.trick_points = u.trick_points
-    e.decl_pending = u.decl_pending
-    e.bella_state = u.bella_state
-    e.bella_now = u.bella_now
-    e.sides_won = u.sides_won
-    e.in_trick = u.in_trick
-    e.owners = u.owners
-    e.remaining |= <uint32_t>1 << u.card
-    e.points_left += e.points[u.card]
+    e.s = u[0]

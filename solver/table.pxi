@@ -70,14 +70,14 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The current trick start's structure, exact cards and bonus state, and its
     bucket, which starts loading while the caller computes the bounds."""
     cdef int suit
-    key.owners = e.owners
-    key.remaining = e.remaining
+    key.owners = e.s.owners
+    key.remaining = e.s.remaining
     key.counts = 0
     for suit in range(4):
-        key.counts |= <uint16_t>(popcount32(e.remaining & (<uint32_t>0xFF << (8 * suit)))
+        key.counts |= <uint16_t>(popcount32(e.s.remaining & (<uint32_t>0xFF << (8 * suit)))
                                  << (4 * suit))
-    key.meta = <uint8_t>(META_USED | (e.bella_state << 5) | (e.decl_pending << 4)
-                         | (e.sides_won << 2) | e.leader)
+    key.meta = <uint8_t>(META_USED | (e.s.bella_state << 5) | (e.s.decl_pending << 4)
+                         | (e.s.sides_won << 2) | e.s.leader)
     key.bucket = table_bucket(<Table*>e.table, key)
     __builtin_prefetch(key.bucket)
 
@@ -146,7 +146,7 @@ cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexce
         if a == b:
             continue
         if suit == e.trump:
-            if e.bella_state:
+            if e.s.bella_state:
                 return -1
             total += SHIFT_BYTES[1][a][b]
         else:
@@ -209,7 +209,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     cdef Entry* bucket = key.bucket
     cdef Entry* slot = bucket
     cdef int i
-    cdef uint8_t cards = <uint8_t>popcount32(e.hands[e.leader])
+    cdef uint8_t cards = <uint8_t>popcount32(e.s.hands[e.s.leader])
     for i in range(BUCKET):
         if bucket[i].gen != t.gen:
             slot = bucket + i
