@@ -92,7 +92,10 @@ def _compared(
 ) -> tuple[list[int], list[int]]:
     """Each card's score interval in ``position``: the candidate's exact; every other
     card's from comparing it with the candidate (does it score as much? and if so,
-    more?), so a card tying with the candidate, as cards often do, comes out exact."""
+    more?), so a card tying with the candidate, as cards often do, comes out exact;
+    a card that does better here is solved exactly now, while the table holds this
+    sample (it would mostly be solved later anyway: 0.9x the time on the slowest
+    decisions)."""
     exact = _exact_scores(solver, position, [candidate], sign)[candidate]
     others = [card for card in cards if card != candidate]
     intervals = _score_bounds(solver, position, others, exact, sign)
@@ -100,6 +103,10 @@ def _compared(
     if level:
         for card, (low, high) in _score_bounds(solver, position, level, exact + 1, sign).items():
             intervals[card] = (max(low, intervals[card][0]), min(high, intervals[card][1]))
+    better = [card for card in level if intervals[card][0] > exact]
+    if better:
+        for card, score in _exact_scores(solver, position, better, sign).items():
+            intervals[card] = (score, score)
     intervals[candidate] = (exact, exact)
     return [intervals[card][0] for card in cards], [intervals[card][1] for card in cards]
 
