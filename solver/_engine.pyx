@@ -78,7 +78,7 @@ fill_suit_tables()
 
 cdef void fill_card_tables(Engine* e, int trump) except *:
     """The engine's tables that depend only on the trump suit: card points and
-    powers, the orders within each suit, the beaters of each card."""
+    powers, the orders within each suit, the cards each card beats and is beaten by."""
     cdef int card, rank, power, suit, other
     e.trump = trump
     e.trump_mask = <uint32_t>0xFF << (8 * trump)
@@ -96,20 +96,22 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
         for rank in range(8):
             if 8 + TRUMP_ORDER[rank] > power:
                 e.trumps_above[power] |= <uint32_t>1 << (8 * trump + rank)
+    e.twins = 0
     for suit in range(4):
         order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
         for power, rank in enumerate(ranks_by_power(order)):
             e.card_at[suit][power] = 8 * suit + rank
-            e.power_of[8 * suit + rank] = power
         e.to_power[suit] = ORDER_BYTES[suit == trump]
-        e.twins[suit] = 0
         for rank in range(8):
             e.beaters[8 * suit + rank] = 0
+            e.weaker[8 * suit + rank] = 0
             for other in range(8):
                 if other != rank and e.points[8 * suit + rank] == e.points[8 * suit + other]:
-                    e.twins[suit] |= <uint32_t>1 << (8 * suit + rank)
+                    e.twins |= <uint32_t>1 << (8 * suit + rank)
                 if order[other] > order[rank]:
                     e.beaters[8 * suit + rank] |= <uint32_t>1 << (8 * suit + other)
+                if order[other] < order[rank]:
+                    e.weaker[8 * suit + rank] |= <uint32_t>1 << (8 * suit + other)
 
 
 # The card tables of each trump suit, made once: a solve copies one.

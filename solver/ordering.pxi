@@ -12,17 +12,13 @@ cdef struct Context:
 cdef inline void node_context(Engine* e, int seat, Context* c) noexcept nogil:
     """What ``move_score`` reads at this seat: the other hands when leading, the
     hands behind at a middle seat, nothing at the last seat."""
-    cdef int other, later
-    c.others = 0
-    c.opponents = 0
+    cdef int later
     c.behind = 0
     c.void_behind = 0
     if e.s.trick_len == 0:
-        for other in range(e.n):
-            if other != seat:
-                c.others |= e.s.hands[other]
-                if e.side[other] != e.side[seat]:
-                    c.opponents |= e.s.hands[other]
+        # No card is in the trick, so the others hold what remains but this hand.
+        c.others = e.s.remaining & ~e.s.hands[seat]
+        c.opponents = c.others & (~e.declarer_dealt if e.side[seat] > 0 else e.declarer_dealt)
         return
     if e.s.trick_len == e.n - 1:
         return
@@ -74,12 +70,16 @@ cdef inline uint32_t drop_equivalents(Engine* e, int seat, uint32_t legal) noexc
     """Keep one card of each run of cards that are interchangeable: same suit, same
     points, held by the mover, with no card still in play (in a hand or in the
     trick) between them in the suit's order. Playing either gives the same values.
-    Only a suit with two legal cards among its ``twins`` can have such a run."""
+    Only a suit with two legal cards among the ``twins`` can have such a run."""
     cdef uint32_t in_play = e.s.remaining | e.s.in_trick
     cdef uint32_t kept = legal
+    cdef uint32_t suits = legal & e.twins, suit_cards
     cdef int suit, i, card, previous
-    for suit in range(4):
-        if popcount32(legal & e.twins[suit]) < 2:
+    while suits:
+        suit = lowest_bit(suits) >> 3
+        suit_cards = <uint32_t>0xFF << (8 * suit)
+        suits &= ~suit_cards
+        if popcount32(legal & e.twins & suit_cards) < 2:
             continue
         previous = -1
         for i in range(8):
@@ -102,8 +102,9 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
     Returns how many."""
     cdef int scores[MAX_MOVES]
     cdef int count = 0, card, score, i, option
+    cdef uint32_t with_choice = bella_choice_cards(e)
     cdef Context context
-    if legal & (legal - 1) == 0 and bella_choices(e, seat, lowest_bit(legal)) == 1:
+    if legal & (legal - 1) == 0 and legal & with_choice == 0:
         moves[0] = lowest_bit(legal)  # a forced card
         return 1
     if collapse:
@@ -115,7 +116,7 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
         score = move_score(e, &context, seat, card)
         if card == first:
             score = 1 << 20
-        for option in range(bella_choices(e, seat, card)):
+        for option in range(1 + ((with_choice >> card) & 1)):
             i = count
             while i > 0 and scores[i - 1] < score - option:
                 moves[i] = moves[i - 1]

@@ -61,10 +61,10 @@ cdef struct Engine:
     int plain_power[32]       # 1..8 (plain order of the card's rank)
     uint32_t trumps_above[17] # trumps with power above p
     int card_at[4][8]         # per suit, the cards from weakest to strongest
-    int power_of[32]          # each card's place in that order
+    uint32_t weaker[32]       # the cards of the same suit that a card beats
     uint8_t* to_power[4]      # a suit's cards as a byte by rank -> by power (ORDER_BYTES)
     uint32_t beaters[32]      # the cards of the same suit that beat each card
-    uint32_t twins[4]         # per suit, the cards worth as much as another of it
+    uint32_t twins            # the cards worth as much as another of their suit
     # the bonuses' setting
     uint32_t decl_team        # seat bitmask of the team whose declarations score
     int decl_value            # their margin value, signed
@@ -151,12 +151,11 @@ cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
     return candidates
 
 
-cdef inline int bella_choices(Engine* e, int seat, int card) noexcept nogil:
-    """2 when playing this card is also the choice to announce bella or not."""
-    if (e.bella_mode == BELLA_TRICK_WINNER and e.s.bella_state == 1
-            and (e.bella_cards >> card) & 1):
-        return 2
-    return 1
+cdef inline uint32_t bella_choice_cards(Engine* e) noexcept nogil:
+    """The cards whose play is also the choice to announce bella or not."""
+    if e.bella_mode == BELLA_TRICK_WINNER and e.s.bella_state == 1:
+        return e.bella_cards
+    return 0
 
 
 cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
@@ -189,13 +188,12 @@ cdef void build_structure(Engine* e) noexcept nogil:
 cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
     """Take a card out of the rank structure: the suit's stronger cards move
     down one place."""
-    cdef int suit = card >> 3
-    cdef int place = popcount32(power_byte(e, e.s.remaining, suit)
-                                & ((<uint32_t>1 << e.power_of[card]) - 1))
-    cdef uint64_t segment = (e.s.owners >> (16 * suit)) & 0xFFFF
-    cdef uint64_t below = (<uint64_t>1 << (2 * place)) - 1
-    segment = (segment & below) | ((segment >> 2) & ~below)
-    e.s.owners = (e.s.owners & ~(<uint64_t>0xFFFF << (16 * suit))) | (segment << (16 * suit))
+    cdef uint64_t segment = <uint64_t>0xFFFF << (16 * (card >> 3))
+    cdef uint64_t below = ((<uint64_t>1 << (16 * (card >> 3)
+                                         + 2 * popcount32(e.s.remaining & e.weaker[card])))
+                           - 1)
+    e.s.owners = ((e.s.owners & ~(segment & ~below))
+                  | ((e.s.owners >> 2) & (segment >> 2) & ~below))
     e.s.remaining &= ~(<uint32_t>1 << card)
     e.s.points_left -= e.points[card]
 

@@ -197,9 +197,7 @@ cdef inline int structure_card(Engine* e, uint32_t remaining, int place) noexcep
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
     """The inverse of ``structure_card``."""
-    cdef int suit = card >> 3
-    cdef uint32_t below = (<uint32_t>1 << e.power_of[card]) - 1
-    return 8 * suit + popcount32(power_byte(e, remaining, suit) & below)
+    return 8 * (card >> 3) + popcount32(remaining & e.weaker[card])
 
 
 cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
