@@ -137,6 +137,7 @@ cdef void setup_engine(Engine* e, dict spec) except *:
         if e.side[seat] > 0:
             e.declarer_dealt |= e.s.hands[seat]
     e.s.leader = spec["leader"]
+    e.s.to_move = e.s.leader
     e.s.trick_len = 0
     e.s.in_trick = 0
     e.s.led = 0

@@ -35,6 +35,7 @@ cdef struct State:
     int16_t trick_points
     # the trick in progress
     uint8_t leader
+    uint8_t to_move           # the seat to play next
     uint8_t trick_len
     uint8_t led
     uint8_t win_seat
@@ -101,8 +102,7 @@ cdef inline int lowest_bit(uint32_t x) noexcept nogil:
 
 
 cdef inline int seat_to_move(Engine* e) noexcept nogil:
-    cdef int seat = e.s.leader + e.s.trick_len  # below 2n: no division needed
-    return seat - e.n if seat >= e.n else seat
+    return e.s.to_move
 
 
 cdef inline int deal_over(Engine* e) noexcept nogil:
@@ -225,6 +225,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
                 e.s.bella_state = 0
     e.s.trick_len += 1
     if e.s.trick_len < e.n:
+        e.s.to_move = seat + 1 if seat + 1 < e.n else 0
         return 0
     winner = e.s.win_seat
     delta = e.side[winner] * e.s.trick_points
@@ -251,6 +252,7 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
             e.s.bella_state = 0
         e.s.bella_now = 0
     e.s.leader = winner
+    e.s.to_move = winner
     e.s.trick_len = 0
     e.s.in_trick = 0
     e.s.trick_points = 0

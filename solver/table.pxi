@@ -139,18 +139,16 @@ cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexce
     over corresponding cards, of their point differences; -1 when the bella cards
     would not correspond while bella is still in play."""
     cdef int suit, total = 0
-    cdef uint32_t a, b
-    for suit in range(4):
-        a = power_byte(e, stored, suit)
-        b = power_byte(e, current, suit)
-        if a == b:
-            continue
+    cdef uint32_t differ = stored ^ current
+    while differ:  # only the suits whose cards differ
+        suit = lowest_bit(differ) >> 3
+        differ &= ~(<uint32_t>0xFF << (8 * suit))
         if suit == e.trump:
             if e.s.bella_state:
                 return -1
-            total += SHIFT_BYTES[1][a][b]
+            total += SHIFT_BYTES[1][power_byte(e, stored, suit)][power_byte(e, current, suit)]
         else:
-            total += SHIFT_BYTES[0][a][b]
+            total += SHIFT_BYTES[0][power_byte(e, stored, suit)][power_byte(e, current, suit)]
     return total
 
 
