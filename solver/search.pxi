@@ -79,12 +79,21 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     """The margin still to be won under best play, exact when inside (alpha, beta);
     otherwise a bound on the failing side (fail-soft)."""
     cdef int moves[MAX_MOVES]
-    cdef int seat, count, best_card
+    cdef int seat, count, best_card, delta, value
+    cdef uint32_t legal
+    cdef Undo undo
     if e.s.trick_len == 0:
         return search_trick_start(e, alpha, beta)
     e.nodes += 1
     seat = seat_to_move(e)
-    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+    legal = legal_mask(e, seat)
+    if legal & (legal - 1) == 0 and legal & bella_choice_cards(e) == 0:
+        # A forced card: played without ordering.
+        delta = play_card(e, lowest_bit(legal), 0, &undo)
+        value = delta + search(e, alpha - delta, beta - delta)
+        undo_card(e, &undo)
+        return value
+    count = ordered_moves(e, seat, legal, -1, moves)
     return try_cards(e, moves, count, alpha, beta, &best_card)
 
 
