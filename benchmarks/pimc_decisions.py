@@ -46,7 +46,10 @@ def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[Play
 
 
 def decision_seconds(views: list[PlayView], samples: int = 100) -> list[float]:
-    """Seconds per decision, one fresh player (and table) per view."""
+    """Seconds per decision, one fresh player (and table) per view. One untimed
+    decision first: a process's first sampling loads the compiled sampler (about
+    0.2 s, once), which is no part of a decision."""
+    PimcPlayer(samples=1, seed=0).play(views[0])
     times = []
     for index, view in enumerate(views):
         player = PimcPlayer(samples=samples, seed=index)

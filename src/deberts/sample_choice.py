@@ -3,10 +3,10 @@ little solving as the answer needs.
 
 Solving every legal card exactly in every sample is what the choice is defined by,
 but most of that work only confirms that a poor card is poor. So after the first
-samples are solved in full, a *candidate* (the best card so far) is solved exactly
-in each further sample and every other card is only compared with it, by one
-null-window search each (:meth:`Solver.bounds`). That leaves each card's total
-inside an interval. A card whose highest possible total is below the candidate's
+samples are solved in full, a *candidate* (the card with the highest lowest
+possible total so far) is solved exactly in each further sample and every other card is only compared with it, by a
+null-window search or two (:meth:`Solver.bounds`: as good? and if so, better?).
+That leaves each card's total inside an interval. A card whose highest possible total is below the candidate's
 total cannot be chosen; the others are solved exactly, sample by sample, until one
 card is proven best. The card chosen is always the one full solving would choose,
 ties included.
@@ -23,7 +23,9 @@ from deberts.cards import Card
 from deberts.position import Position
 from deberts.solving import Solver
 
-# Samples solved exactly for every card before the candidate is chosen.
+# Samples solved exactly for every card before the first candidate is chosen; after
+# them the candidate is the leader so far, sample by sample (3 players' slowest
+# decisions 0.9x the time of a candidate kept from the first samples).
 EXACT_SAMPLES = 4
 # With fewer legal cards than this, every card is solved exactly in every sample:
 # the comparisons near the candidate's value cost about what exact values do
@@ -60,7 +62,7 @@ def best_on_average(
         solved.append(position)
         lows.append(low)
         highs.append(high)
-        if candidate is None and len(solved) == EXACT_SAMPLES:
+        if len(solved) >= EXACT_SAMPLES:
             candidate = cards[_leader(np.sum(lows, axis=0), cards)]
     return _settled(solver, cards, solved, np.array(lows), np.array(highs), sign)
 
