@@ -104,8 +104,8 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
     cdef int count = 0, card, score, i, option
     cdef uint32_t with_choice = bella_choice_cards(e)
     cdef Context context
-    if legal & (legal - 1) == 0 and legal & with_choice == 0:
-        moves[0] = lowest_bit(legal)  # a forced card
+    if forced(e, legal):
+        moves[0] = lowest_bit(legal)
         return 1
     if collapse:
         legal = drop_equivalents(e, seat, legal)

@@ -87,8 +87,7 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     e.nodes += 1
     seat = seat_to_move(e)
     legal = legal_mask(e, seat)
-    if legal & (legal - 1) == 0 and legal & bella_choice_cards(e) == 0:
-        # A forced card: played without ordering.
+    if forced(e, legal):  # played without ordering
         delta = play_card(e, lowest_bit(legal), 0, &undo)
         value = delta + search(e, alpha - delta, beta - delta)
         undo_card(e, &undo)

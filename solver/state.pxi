@@ -158,6 +158,11 @@ cdef inline uint32_t bella_choice_cards(Engine* e) noexcept nogil:
     return 0
 
 
+cdef inline int forced(Engine* e, uint32_t legal) noexcept nogil:
+    """True when ``legal`` is one card whose play holds no bella choice."""
+    return legal & (legal - 1) == 0 and legal & bella_choice_cards(e) == 0
+
+
 cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
     """The suit's cards among ``cards`` as 8 bits in power order (weakest bit 0)."""
     return e.to_power[suit][(cards >> (8 * suit)) & 0xFF]
