@@ -156,12 +156,7 @@ class Solver:
         spec, trick = _input(position)
         raw, self.nodes = self._search.values(spec, trick, _card_mask(cards))
         settled = settled_margin(position)
-        better = max if position.is_declarer_side(position.to_move) else min
-        values: dict[Card, int] = {}
-        for move, value in raw:
-            card = Card(move & 31)
-            values[card] = better(values.get(card, settled + value), settled + value)
-        return values
+        return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
 
     def bounds(
         self, position: Position, threshold: int, cards: Iterable[Card] | None = None
@@ -175,14 +170,8 @@ class Solver:
         raw, self.nodes = self._search.bounds(
             spec, trick, threshold - settled, _card_mask(cards)
         )
-        better = max if position.is_declarer_side(position.to_move) else min
-        bounds: dict[Card, tuple[int, int]] = {}
-        for move, low, high in raw:
-            card = Card(move & 31)
-            interval = (settled + low, settled + high)
-            known = bounds.get(card, interval)
-            bounds[card] = (better(known[0], interval[0]), better(known[1], interval[1]))
-        return bounds
+        return {card: (settled + low, settled + high)
+                for card, (low, high) in _per_card(position, raw).items()}
 
     def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
         """The margin, one optimal line and its score: :meth:`solve` without every
@@ -218,6 +207,19 @@ class Solver:
             nodes=self.nodes,
             seconds=time.perf_counter() - started,
         )
+
+
+def _per_card(position: Position, rows: list[tuple[int, ...]]) -> dict[Card, tuple[int, ...]]:
+    """The engine's rows ``(move, figure...)`` one per card: where a card is two
+    moves (announcing bella or not), the mover's better of each figure. A value
+    is the better of the two values, and a bound of it the better of the bounds."""
+    better = max if position.is_declarer_side(position.to_move) else min
+    merged: dict[Card, tuple[int, ...]] = {}
+    for move, *figures in rows:
+        card = Card(move & 31)
+        known = merged.get(card)
+        merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
+    return merged
 
 
 def _card_mask(cards: Iterable[Card] | None) -> int:
