@@ -46,14 +46,14 @@ def best_on_average(
     cards = list(legal)
     positions = iter(positions)
     first = next(positions)
-    positions = itertools.chain([first], positions)
-    if len(cards) < FEWEST_TO_COMPARE or _cards_in_play(first) < SMALLEST_TO_COMPARE:
-        return _all_solved(solver, cards, positions, sign)
+    compare = (len(cards) >= FEWEST_TO_COMPARE
+               and _cards_in_play(first) >= SMALLEST_TO_COMPARE)
     solved: list[Position] = []
     lows: list[list[int]] = []
     highs: list[list[int]] = []
+    lowest_totals = np.zeros(len(cards), dtype=np.int64)
     candidate: Card | None = None
-    for position in positions:
+    for position in itertools.chain([first], positions):
         if candidate is None:
             scores = _exact_scores(solver, position, cards, sign)
             low = high = [scores[card] for card in cards]
@@ -62,24 +62,14 @@ def best_on_average(
         solved.append(position)
         lows.append(low)
         highs.append(high)
-        if len(solved) >= EXACT_SAMPLES:
-            candidate = cards[_leader(np.sum(lows, axis=0), cards)]
+        lowest_totals += low
+        if compare and len(solved) >= EXACT_SAMPLES:
+            candidate = cards[_leader(lowest_totals, cards)]
     return _settled(solver, cards, solved, np.array(lows), np.array(highs), sign)
 
 
 def _cards_in_play(position: Position) -> int:
     return sum(hand.bit_count() for hand in position.hands) + len(position.trick)
-
-
-def _all_solved(
-    solver: Solver, cards: list[Card], positions: Iterable[Position], sign: int
-) -> Card:
-    """The best total with every card solved exactly in every position."""
-    totals = np.zeros(len(cards), dtype=np.int64)
-    for position in positions:
-        scores = _exact_scores(solver, position, cards, sign)
-        totals += [scores[card] for card in cards]
-    return cards[_leader(totals, cards)]
 
 
 def _exact_scores(
