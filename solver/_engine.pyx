@@ -272,15 +272,19 @@ cdef int root_moves(Engine* e, uint32_t cards, int* moves) noexcept nogil:
     return ordered_moves(e, seat, legal, -1, moves, 0)
 
 
-cdef int root_values(Engine* e, uint32_t cards, int* moves, int* values) noexcept nogil:
-    """The exact value of every root move of ``cards`` (each value search seeded by
-    the last one found)."""
+cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
+                     int* values) noexcept nogil:
+    """The exact value of every root move of ``cards``: the first value search
+    starts from ``guess`` (a margin from the root, or NO_GUESS), each later one from
+    the last value found."""
     cdef Undo root
     cdef int count, i, delta
     count = root_moves(e, cards, moves)
     for i in range(count):
         delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
-        values[i] = delta + exact_value(e, NO_GUESS if i == 0 else values[i - 1] - delta)
+        if i > 0:
+            guess = values[i - 1]
+        values[i] = delta + exact_value(e, NO_GUESS if guess == NO_GUESS else guess - delta)
         undo_card(e, &root)
     return count
 
@@ -396,15 +400,16 @@ cdef class Search:
             value = search(e, threshold, threshold + 1)
         return value > threshold, e.nodes
 
-    def values(self, dict spec, list trick, uint32_t cards=ALL_CARDS):
+    def values(self, dict spec, list trick, uint32_t cards=ALL_CARDS, int guess=NO_GUESS):
         """``([(move, value)], nodes)``: the exact value of every legal move (of
-        those whose card is in the mask ``cards``)."""
+        those whose card is in the mask ``cards``), the search starting from
+        ``guess`` when one is given (a near guess saves null-window passes)."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int count
         with nogil:
-            count = root_values(e, cards, moves, values)
+            count = root_values(e, cards, guess, moves, values)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
     def bounds(self, dict spec, list trick, int threshold, uint32_t cards=ALL_CARDS):
@@ -443,7 +448,7 @@ cdef class Search:
         cdef int count, i, delta
         cdef uint32_t cards = ALL_CARDS
         with nogil:
-            count = root_values(e, cards, moves, values)
+            count = root_values(e, cards, NO_GUESS, moves, values)
             for i in range(count):
                 delta = play_card(e, moves[i] & 31, moves[i] >> 5, &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])

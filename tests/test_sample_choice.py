@@ -107,6 +107,20 @@ def test_bounds_hold_and_settle_the_comparison(players: int) -> None:
         assert solver.bounds(position, 0, some).keys() == set(some)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_guess_only_changes_where_the_search_starts(players: int) -> None:
+    solver = Solver(table_bits=12)
+    for seed in range(20):
+        position = random_position(62_000 + 100 * players + seed, players, 3 + seed % 2,
+                                   full=seed % 3 != 0)
+        expected = oracle_moves(position)
+        first = next(iter(expected.values()))
+        for guess in (first, first + 2, first - 2, first + 41, first - 300, 10**6, -10**6):
+            assert solver.values(position, guess=guess) == expected
+        some = list(expected)[-1:]
+        assert solver.values(position, some, first) == {card: expected[card] for card in some}
+
+
 class Sample:
     """A stand-in for a sampled position: its index in the score table."""
 
@@ -129,7 +143,7 @@ class TableSolver:
         self.margins = margins
         self.rng = random.Random(seed)
 
-    def values(self, position: Sample, cards=None) -> dict:
+    def values(self, position: Sample, cards=None, guess=None) -> dict:
         return {card: self.margins[position.index][j] for j, card in enumerate(self.cards)
                 if cards is None or card in cards}
 

@@ -15,6 +15,7 @@ ties included.
 from __future__ import annotations
 
 import itertools
+import statistics
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -58,7 +59,8 @@ def best_on_average(
             scores = _exact_scores(solver, position, cards, sign)
             low = high = [scores[card] for card in cards]
         else:
-            low, high = _compared(solver, position, cards, candidate, sign)
+            guess = _typical_score(lows, highs, cards.index(candidate))
+            low, high = _compared(solver, position, cards, candidate, sign, guess)
         solved.append(position)
         lows.append(low)
         highs.append(high)
@@ -68,19 +70,34 @@ def best_on_average(
     return _settled(solver, cards, solved, np.array(lows), np.array(highs), sign)
 
 
+def _typical_score(lows: list[list[int]], highs: list[list[int]], j: int) -> int:
+    """The median of card ``j``'s exact scores so far (those samples where it was
+    solved): where the search for its exact score in a new sample should start.
+    Solving the candidate exactly, once a sample from a cold table, is most of a
+    decision's work, and a start near the value saves null-window passes (the
+    slowest 4-player decision: 0.87x the nodes of a start from a play-out)."""
+    return round(statistics.median(
+        low[j] for low, high in zip(lows, highs) if low[j] == high[j]))
+
+
 def _cards_in_play(position: Position) -> int:
     return sum(hand.bit_count() for hand in position.hands) + len(position.trick)
 
 
 def _exact_scores(
-    solver: Solver, position: Position, cards: Sequence[Card], sign: int
+    solver: Solver, position: Position, cards: Sequence[Card], sign: int,
+    guess: int | None = None,
 ) -> dict[Card, int]:
-    """The exact scores, for the player to move, of ``cards`` in ``position``."""
-    return {card: sign * margin for card, margin in solver.values(position, cards).items()}
+    """The exact scores, for the player to move, of ``cards`` in ``position`` (the
+    first card's search starting from the score ``guess``, if given)."""
+    margin_guess = None if guess is None else sign * guess
+    return {card: sign * margin
+            for card, margin in solver.values(position, cards, margin_guess).items()}
 
 
 def _compared(
-    solver: Solver, position: Position, cards: list[Card], candidate: Card, sign: int
+    solver: Solver, position: Position, cards: list[Card], candidate: Card, sign: int,
+    guess: int,
 ) -> tuple[list[int], list[int]]:
     """Each card's score interval in ``position``: the candidate's exact; every other
     card's from comparing it with the candidate (does it score as much? and if so,
@@ -88,7 +105,7 @@ def _compared(
     a card that does better here is solved exactly now, while the table holds this
     sample (it would mostly be solved later anyway: 0.9x the time on the slowest
     decisions)."""
-    exact = _exact_scores(solver, position, [candidate], sign)[candidate]
+    exact = _exact_scores(solver, position, [candidate], sign, guess)[candidate]
     others = [card for card in cards if card != candidate]
     intervals = _score_bounds(solver, position, others, exact, sign)
     level = [card for card in others if intervals[card][0] >= exact]

@@ -149,13 +149,16 @@ class Solver:
         return answer
 
     def values(
-        self, position: Position, cards: Iterable[Card] | None = None
+        self, position: Position, cards: Iterable[Card] | None = None,
+        guess: int | None = None,
     ) -> dict[Card, int]:
         """Every legal card's deal margin (the mover's better bella choice), or
-        only those of the legal cards that are among ``cards``."""
+        only those of the legal cards that are among ``cards``. A ``guess`` of the
+        first card's margin, if near, saves the search some passes."""
         spec, trick = _input(position)
-        raw, self.nodes = self._search.values(spec, trick, _card_mask(cards))
         settled = settled_margin(position)
+        extra = () if guess is None else (guess - settled,)
+        raw, self.nodes = self._search.values(spec, trick, _card_mask(cards), *extra)
         return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
 
     def bounds(
