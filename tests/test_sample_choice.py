@@ -107,13 +107,15 @@ def test_bounds_hold_and_settle_the_comparison(players: int) -> None:
         assert solver.bounds(position, 0, some).keys() == set(some)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [3, 4])
 def test_a_guess_only_changes_where_the_search_starts(players: int) -> None:
-    solver = Solver(table_bits=12)
-    for seed in range(20):
-        position = random_position(62_000 + 100 * players + seed, players, 3 + seed % 2,
-                                   full=seed % 3 != 0)
-        expected = oracle_moves(position)
+    # Above 24 cards in play, where the engine closes in on a value by null-window
+    # searches from the guess (smaller trees get one full-window search and no
+    # guess); the values without a guess are the oracle-checked ones.
+    solver = Solver(table_bits=14)
+    for seed in range(6):
+        position = random_position(62_000 + 100 * players + seed, players, 8 if players == 4 else 9)
+        expected = Solver(table_bits=14).values(position)
         first = next(iter(expected.values()))
         for guess in (first, first + 2, first - 2, first + 41, first - 300, 10**6, -10**6):
             assert solver.values(position, guess=guess) == expected
