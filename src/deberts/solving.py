@@ -22,6 +22,10 @@ from deberts.position import Play, Position
 from deberts.rules import Rules
 from deberts.scoring import DealScore, result_of, score
 
+# Far beyond any deal margin: a value-search guess is cut to this, so that any
+# guess fits the engine's C int (the search clamps it to its own bounds anyway).
+GUESS_LIMIT = 1 << 20
+
 
 @dataclass(frozen=True)
 class MoveValue:
@@ -157,7 +161,8 @@ class Solver:
         first card's margin, if near, saves the search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        extra = () if guess is None else (guess - settled,)
+        extra = () if guess is None else (
+            max(-GUESS_LIMIT, min(GUESS_LIMIT, guess - settled)),)
         raw, self.nodes = self._search.values(spec, trick, _card_mask(cards), *extra)
         return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
 
