@@ -32,6 +32,32 @@ cdef inline int points_at_stake(Engine* e) noexcept nogil:
     return total
 
 
+cdef inline int can_take_all(Engine* e, uint32_t own, int lost) noexcept nogil:
+    """Whether the side holding ``own`` (of the cards left at a trick start) can
+    still take every trick: it has lost none (``lost``), and while trumps are left it
+    holds the top one, which wins its trick whenever it is played."""
+    cdef uint32_t trumps = power_byte(e, e.s.remaining, e.trump)
+    if lost:
+        return 0
+    if trumps == 0:
+        return 1
+    return (own >> e.card_at[e.trump][31 - __builtin_clz(trumps)]) & 1
+
+
+cdef inline void stake_bounds(Engine* e, uint32_t declarer_cards, int* lower,
+                              int* upper) noexcept nogil:
+    """``points_at_stake`` as a lower and an upper bound at a trick start, with a
+    capot's extra points only on the side of a side that can still take every trick."""
+    cdef int total = points_at_stake(e)
+    lower[0] = -total
+    upper[0] = total
+    if e.capot and e.s.sides_won != 3:
+        if not can_take_all(e, declarer_cards, e.s.sides_won & 2):
+            upper[0] -= CAPOT_LAST_TRICK - LAST_TRICK
+        if not can_take_all(e, ~declarer_cards, e.s.sides_won & 1):
+            lower[0] += CAPOT_LAST_TRICK - LAST_TRICK
+
+
 cdef inline int sure_points(Engine* e, uint32_t own, uint32_t other) noexcept nogil:
     """Card points the side holding ``own`` is sure to take whatever is played: its
     trumps above all the other side's trumps each win their trick (or lose it to a
@@ -111,10 +137,9 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
         return last_trick(e)
     table_key(e, &key)
     # The margin lies within what is at stake, less twice what a side is sure of.
-    upper = points_at_stake(e)
-    lower = -upper
     declarer_cards = e.s.remaining & e.declarer_dealt
     defender_cards = e.s.remaining & ~e.declarer_dealt
+    stake_bounds(e, declarer_cards, &lower, &upper)
     lower += 2 * sure_points(e, declarer_cards, defender_cards)
     upper -= 2 * sure_points(e, defender_cards, declarer_cards)
     if upper <= alpha:
