@@ -150,6 +150,15 @@ def test_capot_values_in_the_engine() -> None:
     assert_engine_agrees(plain)
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_capot_bounds_hold_while_no_side_has_lost_a_trick(seed: int) -> None:
+    """Endgames dealt from their first card, so either side may still take every
+    trick: the engine counts a capot's extra points only for a side that has lost no
+    trick and holds the top trump left, and must agree with the oracle."""
+    p = random_position(seed, 4, 3 + seed % 2, full=False, rules=BELOTE)
+    assert_engine_agrees(p)
+
+
 def test_declarations_none_scores_no_tertz_but_keeps_bella() -> None:
     deal = Deal([CardSet(h.split()) for h in CAPOT_DEAL])
     full = Position(deal, "H", 0, 0, BELOTE)
