@@ -44,17 +44,17 @@ cdef inline int can_take_all(Engine* e, uint32_t own, int lost) noexcept nogil:
     return (own >> e.card_at[e.trump][31 - __builtin_clz(trumps)]) & 1
 
 
-cdef inline void stake_bounds(Engine* e, uint32_t declarer_cards, int* lower,
-                              int* upper) noexcept nogil:
-    """``points_at_stake`` as a lower and an upper bound at a trick start, with a
-    capot's extra points only on the side of a side that can still take every trick."""
+cdef inline void stake_bounds(Engine* e, uint32_t declarer_cards, uint32_t defender_cards,
+                              int* lower, int* upper) noexcept nogil:
+    """``points_at_stake`` as a lower and an upper bound at a trick start, a capot's
+    extra points counted only towards a side that can still take every trick."""
     cdef int total = points_at_stake(e)
     lower[0] = -total
     upper[0] = total
     if e.capot and e.s.sides_won != 3:
         if not can_take_all(e, declarer_cards, e.s.sides_won & 2):
             upper[0] -= CAPOT_LAST_TRICK - LAST_TRICK
-        if not can_take_all(e, ~declarer_cards, e.s.sides_won & 1):
+        if not can_take_all(e, defender_cards, e.s.sides_won & 1):
             lower[0] += CAPOT_LAST_TRICK - LAST_TRICK
 
 
@@ -139,7 +139,7 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     # The margin lies within what is at stake, less twice what a side is sure of.
     declarer_cards = e.s.remaining & e.declarer_dealt
     defender_cards = e.s.remaining & ~e.declarer_dealt
-    stake_bounds(e, declarer_cards, &lower, &upper)
+    stake_bounds(e, declarer_cards, defender_cards, &lower, &upper)
     lower += 2 * sure_points(e, declarer_cards, defender_cards)
     upper -= 2 * sure_points(e, defender_cards, declarer_cards)
     if upper <= alpha:
