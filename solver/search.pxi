@@ -32,16 +32,12 @@ cdef inline int points_at_stake(Engine* e) noexcept nogil:
     return total
 
 
-cdef inline int can_take_all(Engine* e, uint32_t own, int lost) noexcept nogil:
+cdef inline int can_take_all(uint32_t own, int lost, uint32_t top) noexcept nogil:
     """Whether the side holding ``own`` (of the cards left at a trick start) can
     still take every trick: it has lost none (``lost``), and while trumps are left it
-    holds the top one, which wins its trick whenever it is played."""
-    cdef uint32_t trumps = power_byte(e, e.s.remaining, e.trump)
-    if lost:
-        return 0
-    if trumps == 0:
-        return 1
-    return (own >> e.card_at[e.trump][31 - __builtin_clz(trumps)]) & 1
+    holds the top one (``top``, 0 when none is left), which wins its trick whenever
+    it is played."""
+    return not lost and (top == 0 or top & own != 0)
 
 
 cdef inline void stake_bounds(Engine* e, uint32_t declarer_cards, uint32_t defender_cards,
@@ -49,12 +45,16 @@ cdef inline void stake_bounds(Engine* e, uint32_t declarer_cards, uint32_t defen
     """``points_at_stake`` as a lower and an upper bound at a trick start, a capot's
     extra points counted only towards a side that can still take every trick."""
     cdef int total = points_at_stake(e)
+    cdef uint32_t trumps, top = 0
     lower[0] = -total
     upper[0] = total
     if e.capot and e.s.sides_won != 3:
-        if not can_take_all(e, declarer_cards, e.s.sides_won & 2):
+        trumps = power_byte(e, e.s.remaining, e.trump)
+        if trumps:
+            top = <uint32_t>1 << e.card_at[e.trump][31 - __builtin_clz(trumps)]
+        if not can_take_all(declarer_cards, e.s.sides_won & 2, top):
             upper[0] -= CAPOT_LAST_TRICK - LAST_TRICK
-        if not can_take_all(e, defender_cards, e.s.sides_won & 1):
+        if not can_take_all(defender_cards, e.s.sides_won & 1, top):
             lower[0] += CAPOT_LAST_TRICK - LAST_TRICK
 
 
