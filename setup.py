@@ -1,4 +1,4 @@
-"""Build the Cython engine ``deberts._engine`` from ``solver/`` with -O3.
+"""Build the Cython engine ``deberts.engine._engine`` from ``solver/`` with -O3.
 
 On x86-64 the population count is one instruction (``-mpopcnt``, every x86-64 CPU
 since 2008); without it gcc calls a library routine on the search's hottest path.
@@ -14,7 +14,7 @@ if platform.machine().lower() in ("x86_64", "amd64"):
     flags.append("-mpopcnt")
 
 engine = Extension(
-    "deberts._engine",
+    "deberts.engine._engine",
     sources=["solver/_engine.pyx"],
     extra_compile_args=flags,
 )

@@ -11,9 +11,9 @@ import random
 import statistics
 import time
 
-from deberts.game import PlayView, play_deal
-from deberts.pimc import PimcPlayer
-from deberts.players import HeuristicPlayer
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer
 
 VIEWS = 20
 EARLY_TRICKS = 2

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 
 from deberts import Solver
-from deberts.parallel import solve_many
+from deberts.engine.parallel import solve_many
 from measure import MODES, measure
 from oracle import oracle_value
 from sets import SETS, mid_deal

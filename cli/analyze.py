@@ -7,16 +7,16 @@ from typing import BinaryIO
 
 import click
 
-from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, refuse_options,
     reported, require_options, rules_options, setting_options, table_bits_option,
 )
 from deberts.cli.inputs import build_position
-from deberts.cli.render import (
+from deberts.text.render import (
     RESULT_NAMES, Notation, deal_lines, declaration_lines, seat_name, signed, table,
 )
-from deberts.record import GameRecord, read_records
+from deberts.model.record import GameRecord, read_records
 
 
 @click.command(name="analyze")

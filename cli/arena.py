@@ -10,7 +10,7 @@ from typing import TextIO
 
 import click
 
-from deberts.arena import MatchOutcome, arena
+from deberts.play.arena import MatchOutcome, arena
 from deberts.cli.common import CliError, chosen_rules, json_option, reported, rules_options
 
 

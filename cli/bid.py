@@ -10,14 +10,14 @@ from contextlib import nullcontext
 import click
 import numpy as np
 
-from deberts.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-from deberts.bidding import PASS, PLAY
-from deberts.cards import Card, CardSet, Suit
+from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.model.bidding import PASS, PLAY
+from deberts.model.cards import Card, CardSet, Suit
 from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
     rules_options, table_bits_option,
 )
-from deberts.cli.render import Notation, hand_text, signed, table
+from deberts.text.render import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 

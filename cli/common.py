@@ -15,10 +15,10 @@ from typing import Any, Callable, Iterator, TextIO
 import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
-from deberts.cards import SUIT_SYMBOLS
+from deberts.model.cards import SUIT_SYMBOLS
 from deberts.cli.inputs import build_rules
-from deberts.cli.render import Notation
-from deberts.rules import Rules
+from deberts.text.render import Notation
+from deberts.model.rules import Rules
 
 
 class CliError(click.ClickException):

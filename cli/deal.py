@@ -13,9 +13,9 @@ from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
     rules_options,
 )
-from deberts.cli.render import hand_lines
-from deberts.generate import generate_deals
-from deberts.sides import check_seat, first_leader
+from deberts.text.render import hand_lines
+from deberts.model.generate import generate_deals
+from deberts.model.sides import check_seat, first_leader
 
 
 @click.command(name="deal")

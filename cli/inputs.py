@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from deberts import Deal, DebertsError, Position, Rules
-from deberts.json_fields import cards_field, check_object, decode_json, field, seat_field
+from deberts.model.fields import cards_field, check_object, decode_json, field, seat_field
 
 #: The built-in ``--example`` deal: a full 2-player deal in hearts. The declarer
 #: (seat 0) holds the tertz A-K-Q of hearts and bella; the defender's fifty

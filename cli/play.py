@@ -6,16 +6,16 @@ from fractions import Fraction
 
 import click
 
-from deberts.analysis import analyze_play
-from deberts.arena import player_factory
-from deberts.bidding import PASS, PLAY
-from deberts.cards import Card, CardSet
+from deberts.analysis.review import analyze_play
+from deberts.play.arena import player_factory
+from deberts.model.bidding import PASS, PLAY
+from deberts.model.cards import Card, CardSet
 from deberts.cli.common import (
     ascii_option, chosen_rules, notation_for_stdout, reported, rules_options,
 )
-from deberts.cli.render import Notation, RESULT_NAMES, hand_text, signed
+from deberts.text.render import Notation, RESULT_NAMES, hand_text, signed
 from deberts.errors import DebertsError
-from deberts.game import BidView, DealResult, Match, PlayView
+from deberts.play.match import BidView, DealResult, Match, PlayView
 
 YOU = 0
 

@@ -15,8 +15,8 @@ from deberts.cli.common import (
     require_options, rules_options, setting_options, table_bits_option,
 )
 from deberts.cli.inputs import EXAMPLE, build_position, build_rules, parse_record
-from deberts.cli.render import render_solution
-from deberts.parallel import map_ordered
+from deberts.text.render import render_solution
+from deberts.engine.parallel import map_ordered
 
 
 @click.command(name="solve")

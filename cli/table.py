@@ -12,8 +12,8 @@ from deberts.cli.common import (
     ascii_option, chosen_rules, json_option, notation_for_stdout, reported, rules_options,
     table_bits_option,
 )
-from deberts.cli.render import Notation, hand_lines, signed, table
-from deberts.table import DDTable, TableCell, dd_table
+from deberts.text.render import Notation, hand_lines, signed, table
+from deberts.analysis.table import DDTable, TableCell, dd_table
 
 @click.command(name="table")
 @click.argument("hands")

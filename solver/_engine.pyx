@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The exact double-dummy engine of deberts: alpha-beta on the deal margin in C.
 
-Only ``deberts.solving`` calls this module. It receives a position already reduced
+Only ``deberts.engine.solver`` calls this module. It receives a position already reduced
 to integers (hands at the start of the current trick, the cards of that trick, the
 bonus flags); a :class:`Search` answers in one of several modes (the value, the best
 move, a threshold question, every move's value, every move's value and line) and
@@ -24,13 +24,13 @@ from libc.string cimport memcpy
 from operator import itemgetter
 
 # The card tables and bonuses come from the Python rules, so both read one definition.
-import deberts.declarations
-import deberts.tricks
-from deberts.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+import deberts.model.declarations
+import deberts.model.tricks
+from deberts.model.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 
-LAST_TRICK = deberts.tricks.LAST_TRICK
-CAPOT_LAST_TRICK = deberts.tricks.CAPOT_LAST_TRICK
-BELLA_POINTS = deberts.declarations.BELLA_POINTS
+LAST_TRICK = deberts.model.tricks.LAST_TRICK
+CAPOT_LAST_TRICK = deberts.model.tricks.CAPOT_LAST_TRICK
+BELLA_POINTS = deberts.model.declarations.BELLA_POINTS
 BELLA_MODES = {"fixed": BELLA_FIXED, "trick_winner": BELLA_TRICK_WINNER,
                "both_tricks": BELLA_BOTH_TRICKS}
 DEFAULT_TABLE_BITS = 18

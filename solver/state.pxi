@@ -122,7 +122,7 @@ cdef inline int card_power(Engine* e, int card) noexcept nogil:
 cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
     """Follow suit; trumps led must be beaten; void, trump (beating a trump in the
     trick); else anything. The rule options' exemptions, as
-    ``deberts.position.legal_in_trick`` decides them: the partner's top trump need
+    ``deberts.model.position.legal_in_trick`` decides them: the partner's top trump need
     not be beaten if exempt (on trump leads too unless the option says otherwise);
     void with the partner winning, any card (``partner_free``); void and unable to
     beat an opponent's top trump, any card (``discard_free``)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from deberts import Card, Deal, Position, Rules, Suit
-from deberts.declarations import bella_mask
-from deberts.tricks import trick_power
+from deberts.model.declarations import bella_mask
+from deberts.model.tricks import trick_power
 
 #: One reading per rule option that changes play or its value, plus the defaults.
 RULE_VARIANTS: tuple[Rules, ...] = (

@@ -9,9 +9,9 @@ import zlib
 import pytest
 
 from deberts import Card, Deal, IllegalMoveError, Position, Rules, score, solve
-from deberts.analysis import analyze_play
-from deberts.bidding import Bid
-from deberts.record import GameRecord
+from deberts.analysis.review import analyze_play
+from deberts.model.bidding import Bid
+from deberts.model.record import GameRecord
 from positions import RULE_VARIANTS, random_position
 
 

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from deberts import DebertsError, GameRecord, Rules
-from deberts.arena import arena, play_match, player_factory, seatings
+from deberts.play.arena import arena, play_match, player_factory, seatings
 from deberts.cli.main import main
-from deberts.pimc import PimcPlayer
-from deberts.players import RandomPlayer
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import RandomPlayer
 
 
 def test_seatings() -> None:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import Deal, Position, Rules, RulesError, score, solve
-from deberts.cards import CardSet
+from deberts.model.cards import CardSet
 from deberts.cli.main import main
 from oracle import oracle_moves, rule_text_legal
 from positions import random_position

@@ -9,8 +9,8 @@ import pytest
 from deberts import (
     CardSet, DebertsError, Deal, Knowledge, Position, Rules, evaluate_bid, solve,
 )
-from deberts.bid_evaluation import mean_ci95, wilson_ci95
-from deberts.scoring import MADE
+from deberts.analysis.bid_evaluation import mean_ci95, wilson_ci95
+from deberts.model.scoring import MADE
 
 import numpy as np
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import DebertsError, Rules, Suit
-from deberts.bidding import (
+from deberts.model.bidding import (
     PASS, PLAY, Bid, Contract, auction, bidding_order, legal_calls, parse_call,
 )
 

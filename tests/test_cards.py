@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts.cards import FULL_MASK, Card, CardSet, Rank, Suit, parse_cards
+from deberts.model.cards import FULL_MASK, Card, CardSet, Rank, Suit, parse_cards
 from deberts.errors import DebertsError, NotationError
 
 ALL_CARDS = [Card(i) for i in range(32)]

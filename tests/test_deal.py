@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts.cards import CardSet
-from deberts.deal import Deal, full_hand_size
+from deberts.model.cards import CardSet
+from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import InvalidDealError, NotationError
 
 TWO = "AKQ.T98.7.AK JT9.AK.98.QJ"  # 9 cards each

@@ -6,15 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal
-from deberts.declarations import (
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
+from deberts.model.declarations import (
     bella_mask,
     declaration_team,
     hand_declarations,
     resolve_declarations,
 )
-from deberts.rules import Rules
+from deberts.model.rules import Rules
 
 MOSCOW = Rules()
 KHARKOV = Rules.preset_rules("kharkov")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deberts import IllegalMoveError, Position, Rules, solve
-from deberts.engine_io import engine_input
+from deberts.engine.boundary import engine_input
 from oracle import oracle_moves
 from positions import PAIRS_VARIANTS, RULE_VARIANTS, random_position
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from deberts import Card, CardSet, DebertsError, GameRecord, Rules
-from deberts.game import BidView, Match, PlayView, play_deal
-from deberts.players import HeuristicPlayer, RandomPlayer
+from deberts.play.match import BidView, Match, PlayView, play_deal
+from deberts.play.players import HeuristicPlayer, RandomPlayer
 
 
 def cards_in(value: object) -> set[int]:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import CardSet, Deal, InvalidDealError, NotationError, generate_deals
-from deberts.cards import Card
+from deberts.model.cards import Card
 
 
 @pytest.mark.parametrize("players, size", [(2, 9), (3, 9), (4, 8)])

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from deberts import Deal, Position, Rules, Solver, Suit, solve
-from deberts.parallel import solve_many
+from deberts.engine.parallel import solve_many
 from oracle import oracle_moves
 from positions import random_position
 

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from deberts import Rules
-from deberts.game import PlayView, play_deal
-from deberts.pimc import PimcPlayer, knowledge_of, sampled_position
-from deberts.players import HeuristicPlayer, RandomPlayer
-from deberts.sampling import check_consistent
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer, knowledge_of, sampled_position
+from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.analysis.sampling import check_consistent
 
 
 class Recorder(RandomPlayer):

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
 from deberts.errors import DebertsError, IllegalMoveError
-from deberts.position import Position, replay
-from deberts.rules import Rules
-from deberts.tricks import (
+from deberts.model.position import Position, replay
+from deberts.model.rules import Rules
+from deberts.model.tricks import (
     LAST_TRICK,
     card_points,
     legal_cards,

@@ -23,8 +23,8 @@ from deberts import (
     Bid, Card, CardSet, DebertsError, Deal, GameRecord, IllegalMoveError, RecordError, Rules,
     read_records, score, write_records,
 )
-from deberts.cards import Rank, Suit
-from deberts.record import FORMAT, dumps
+from deberts.model.cards import Rank, Suit
+from deberts.model.record import FORMAT, dumps
 
 #: seat 0: QS AH KH QH TH AD AC JC 7C; seat 1: JS 8H TD 9D 8D 7D QC TC 8C.
 #: With hearts trump seat 0 has a tertz Q-K-A and bella, seat 1 a fifty 7-8-9-10 of

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import deberts.sample_choice as sample_choice
+import deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
-from deberts.game import PlayView, play_deal
-from deberts.pimc import PimcPlayer
-from deberts.players import HeuristicPlayer
-from deberts.sample_choice import best_on_average
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer
+from deberts.play.sample_choice import best_on_average
 from oracle import oracle_moves
 from positions import random_position
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import CardSet, InvalidDealError, Knowledge, Suit, sample_deals
-from deberts.sampling import check_consistent, deals_of
+from deberts.analysis.sampling import check_consistent, deals_of
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from deberts.cards import CardSet, Suit
-from deberts.deal import Deal, full_hand_size
-from deberts.declarations import bella_mask
+from deberts.model.cards import CardSet, Suit
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
-from deberts.position import Position
-from deberts.rules import Rules
-from deberts.scoring import BAIT, HANGING, MADE, result_of, score
-from deberts.tricks import card_points
+from deberts.model.position import Position
+from deberts.model.rules import Rules
+from deberts.model.scoring import BAIT, HANGING, MADE, result_of, score
+from deberts.model.tricks import card_points
 
 
 def deal(*hands: str) -> Deal:

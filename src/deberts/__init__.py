@@ -7,10 +7,10 @@ Everything a user needs is here::
     solution = deberts.solve(deal, trump="H", declarer=0, leader=1)
 """
 
-from deberts._engine import DEFAULT_TABLE_BITS
-from deberts.cards import Card, CardSet, Rank, Suit, parse_cards
-from deberts.deal import Deal, full_hand_size
-from deberts.declarations import Declaration, DeclarationOutcome, resolve_declarations
+from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
 from deberts.errors import (
     DebertsError,
     IllegalMoveError,
@@ -19,18 +19,18 @@ from deberts.errors import (
     RecordError,
     RulesError,
 )
-from deberts.position import Play, Position, Trick
-from deberts.rules import OPTION_NAMES, PRESETS, Rules
-from deberts.scoring import BAIT, HANGING, MADE, DealScore, score
-from deberts.solving import MoveValue, Solution, Solver, solve
-from deberts.parallel import solve_many
-from deberts.table import DDTable, TableCell, dd_table
-from deberts.bidding import Bid, Contract
-from deberts.record import GameRecord, read_records, write_records
-from deberts.analysis import CardAnalysis, PlayAnalysis, analyze_play
-from deberts.generate import generate_deals
-from deberts.sampling import Knowledge, sample_deals
-from deberts.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.model.position import Play, Position, Trick
+from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
+from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
+from deberts.engine.solver import MoveValue, Solution, Solver, solve
+from deberts.engine.parallel import solve_many
+from deberts.analysis.table import DDTable, TableCell, dd_table
+from deberts.model.bidding import Bid, Contract
+from deberts.model.record import GameRecord, read_records, write_records
+from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.model.generate import generate_deals
+from deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

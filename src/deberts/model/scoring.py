@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from deberts.declarations import BELLA_POINTS, bella_mask
+from deberts.model.declarations import BELLA_POINTS, bella_mask
 from deberts.errors import DebertsError
-from deberts.position import Position
-from deberts.sides import with_partner
-from deberts.tricks import CAPOT_LAST_TRICK, LAST_TRICK
+from deberts.model.position import Position
+from deberts.model.sides import with_partner
+from deberts.model.tricks import CAPOT_LAST_TRICK, LAST_TRICK
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
 

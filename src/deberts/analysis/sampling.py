@@ -20,13 +20,12 @@ from functools import cached_property
 from math import factorial, prod
 from typing import Iterable, Sequence
 
-import numba
 import numpy as np
 
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal, full_hand_size
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import InvalidDealError
-from deberts.sides import check_seat
+from deberts.model.sides import check_seat
 
 
 def _cards(value: CardSet | int | str | Iterable[object]) -> CardSet:
@@ -241,48 +240,15 @@ def sample_deals(
         chosen = np.searchsorted(cumulative, rng.random(count) * cumulative[-1], side="right")
         chosen = np.minimum(chosen, len(plan.weights) - 1).astype(np.int64)
     uniforms = rng.random((count, int(plan.class_sizes.sum())))
-    return _deal(plan.held, plan.class_cards, plan.class_sizes, plan.tables, chosen, uniforms)
+    # numba is imported here, on the first sample, so that importing deberts stays fast.
+    from deberts.analysis._sampling_kernel import deal_hands
+
+    return deal_hands(plan.held, plan.class_cards, plan.class_sizes, plan.tables, chosen, uniforms)
 
 
 def deals_of(masks: np.ndarray) -> list[Deal]:
     """The sampled rows as :class:`Deal` objects."""
     return [Deal(int(mask) for mask in row) for row in masks]
-
-
-@numba.njit(cache=True, nogil=True)
-def _deal(
-    held: np.ndarray,
-    class_cards: np.ndarray,
-    class_sizes: np.ndarray,
-    tables: np.ndarray,
-    chosen: np.ndarray,
-    uniforms: np.ndarray,
-) -> np.ndarray:  # pragma: no cover - compiled
-    count = chosen.shape[0]
-    players = held.shape[0]
-    out = np.empty((count, players), dtype=np.uint32)
-    cards = np.empty(class_cards.shape[1], dtype=np.int64)
-    for i in range(count):
-        for seat in range(players):
-            out[i, seat] = held[seat]
-        table = chosen[i]
-        offset = 0
-        for c in range(class_sizes.shape[0]):
-            n = class_sizes[c]
-            for j in range(n):
-                cards[j] = class_cards[c, j]
-            for j in range(n - 1, 0, -1):
-                k = int(uniforms[i, offset + j] * (j + 1))
-                if k > j:
-                    k = j
-                cards[j], cards[k] = cards[k], cards[j]
-            position = 0
-            for seat in range(players):
-                for _ in range(tables[table, c, seat]):
-                    out[i, seat] |= np.uint32(1) << np.uint32(cards[position])
-                    position += 1
-            offset += n
-    return out
 
 
 def check_consistent(knowledge: Knowledge, hands: Sequence[int]) -> None:

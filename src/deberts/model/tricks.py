@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.cards import Card, Suit
+from deberts.model.cards import Card, Suit
 
 #: Trick-taking order per rank index (7 8 9 T J Q K A), 1 = lowest.
 PLAIN_ORDER = (1, 2, 3, 7, 4, 5, 6, 8)

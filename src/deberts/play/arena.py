@@ -15,13 +15,13 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from deberts.bid_evaluation import mean_ci95, wilson_ci95
+from deberts.analysis.bid_evaluation import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
-from deberts.game import Match, Player
-from deberts.pimc import PimcPlayer
-from deberts.players import HeuristicPlayer, RandomPlayer
-from deberts.rules import Rules
-from deberts.sides import teams
+from deberts.play.match import Match, Player
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.model.rules import Rules
+from deberts.model.sides import teams
 
 #: Player types by name, and the settings each takes (``pimc:samples=50``).
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {

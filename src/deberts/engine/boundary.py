@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
-from deberts.declarations import BELLA_POINTS, bella_mask
-from deberts.position import Play, Position
-from deberts.rules import Rules
-from deberts.scoring import bella_points
-from deberts.sides import partner_of, with_partner
+from deberts.model.declarations import BELLA_POINTS, bella_mask
+from deberts.model.position import Play, Position
+from deberts.model.rules import Rules
+from deberts.model.scoring import bella_points
+from deberts.model.sides import partner_of, with_partner
 
 #: Added to a card's index: the first bella card played without announcing it.
 DECLINES_BELLA = 32

@@ -13,16 +13,16 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from deberts._engine import DEFAULT_TABLE_BITS
-from deberts.cards import Card, Suit
-from deberts.deal import Deal
+from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.model.cards import Card, Suit
+from deberts.model.deal import Deal
 from deberts.errors import DebertsError
-from deberts.exchange import check_face_up, exchanged, holder_swaps, seven_holder
-from deberts.parallel import map_ordered
-from deberts.position import Position
-from deberts.rules import Rules
-from deberts.scoring import result_of
-from deberts.solving import Solver
+from deberts.model.exchange import check_face_up, exchanged, holder_swaps, seven_holder
+from deberts.engine.parallel import map_ordered
+from deberts.model.position import Position
+from deberts.model.rules import Rules
+from deberts.model.scoring import result_of
+from deberts.engine.solver import Solver
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from deberts.cards import Suit
+from deberts.model.cards import Suit
 from deberts.errors import DebertsError
-from deberts.rules import Rules
-from deberts.sides import eldest
+from deberts.model.rules import Rules
+from deberts.model.sides import eldest
 
 PLAY, PASS = "play", "pass"
 

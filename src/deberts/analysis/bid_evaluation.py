@@ -1,7 +1,7 @@
 """Evaluating a bid: play on the face-up suit, pass, or name another suit?
 
 The bidder sees his first cards and the face-up card. Each option is judged on the
-same sampled deals (:mod:`deberts.sampling`), every one solved double-dummy: the
+same sampled deals (:mod:`deberts.analysis.sampling`), every one solved double-dummy: the
 contract the option leads to is played out exactly, with the trump-seven exchange
 decided by its holder, declarations from the full hands and the first lead per the
 rules. Scores are from the bidder's side: the margin (his side minus the others),
@@ -25,19 +25,19 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from deberts._engine import DEFAULT_TABLE_BITS
-from deberts.bidding import PASS, PLAY, bidding_order, legal_calls
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal
+from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.model.bidding import PASS, PLAY, bidding_order, legal_calls
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
 from deberts.errors import DebertsError
-from deberts.exchange import exchanged, holder_swaps, seven_holder
-from deberts.parallel import map_ordered
-from deberts.position import Position
-from deberts.rules import Rules
-from deberts.sampling import Knowledge, deals_of, sample_deals
-from deberts.scoring import BAIT, HANGING, MADE
-from deberts.sides import declarer_side, first_leader, with_partner
-from deberts.solving import Solver
+from deberts.model.exchange import exchanged, holder_swaps, seven_holder
+from deberts.engine.parallel import map_ordered
+from deberts.model.position import Position
+from deberts.model.rules import Rules
+from deberts.analysis.sampling import Knowledge, deals_of, sample_deals
+from deberts.model.scoring import BAIT, HANGING, MADE
+from deberts.model.sides import declarer_side, first_leader, with_partner
+from deberts.engine.solver import Solver
 
 THROWN_IN = "thrown_in"
 Z95 = 1.959963984540054

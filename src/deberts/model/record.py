@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import IO, Any, Iterable, Sequence
 
-from deberts.bidding import Bid, Contract, auction
-from deberts.cards import Card, Rank, Suit, parse_cards
-from deberts.deal import Deal
+from deberts.model.bidding import Bid, Contract, auction
+from deberts.model.cards import Card, Rank, Suit, parse_cards
+from deberts.model.deal import Deal
 from deberts.errors import DebertsError, RecordError
-from deberts.exchange import check_face_up, exchanged, holder_of, seven_holder
-from deberts.json_fields import check_object, decode_json, field as json_field, json_type, seat_field
-from deberts.position import Position, push_numbered
-from deberts.rules import Rules
-from deberts.scoring import DealScore, score
-from deberts.sides import check_seat, first_leader
+from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
+from deberts.model.fields import check_object, decode_json, field as json_field, json_type, seat_field
+from deberts.model.position import Position, push_numbered
+from deberts.model.rules import Rules
+from deberts.model.scoring import DealScore, score
+from deberts.model.sides import check_seat, first_leader
 
 FORMAT = "deberts-record/1"
 

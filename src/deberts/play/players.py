@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from deberts.bidding import PASS, PLAY
-from deberts.cards import Card, CardSet, Rank, Suit
-from deberts.game import BidView, PlayView
-from deberts.tricks import card_points, trick_power
+from deberts.model.bidding import PASS, PLAY
+from deberts.model.cards import Card, CardSet, Rank, Suit
+from deberts.play.match import BidView, PlayView
+from deberts.model.tricks import card_points, trick_power
 
 #: A suit's worth as trump for the bidding rule of thumb, per rank index 7..A.
 TRUMP_WORTH = (5, 5, 19, 15, 25, 8, 9, 16)

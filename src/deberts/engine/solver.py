@@ -3,7 +3,7 @@
 The position is reduced to plain integers once, here (the only module that talks to
 the compiled engine); the engine returns every legal card's remaining margin and an
 optimal line after it. Each line is replayed on the Python model and scored by
-:mod:`deberts.scoring`, so the points reported are the rules' own count of that line,
+:mod:`deberts.model.scoring`, so the points reported are the rules' own count of that line,
 and the engine's margins are checked against it on every call.
 """
 
@@ -13,14 +13,17 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts import _engine
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal
+from deberts.engine import _engine
+
+#: log2 of the transposition table's entries when none is given.
+DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
 from deberts.errors import DebertsError
-from deberts.engine_io import DECLINES_BELLA, engine_input, settled_margin
-from deberts.position import Play, Position
-from deberts.rules import Rules
-from deberts.scoring import DealScore, result_of, score
+from deberts.engine.boundary import DECLINES_BELLA, engine_input, settled_margin
+from deberts.model.position import Play, Position
+from deberts.model.rules import Rules
+from deberts.model.scoring import DealScore, result_of, score
 
 # Far beyond any deal margin: a value-search guess is cut to this, so that any
 # guess fits the engine's C int (the search clamps it to its own bounds anyway).
@@ -92,7 +95,7 @@ def solve(
     leader: int | None = None,
     rules: Rules | None = None,
     played: Iterable[Card | str] | str = (),
-    table_bits: int = _engine.DEFAULT_TABLE_BITS,
+    table_bits: int = DEFAULT_TABLE_BITS,
 ) -> Solution:
     """Solve a position double-dummy: a :class:`Position`, or a deal and its setting.
 
@@ -119,7 +122,7 @@ class Solver:
     :func:`solve_many` gives each thread its own.
     """
 
-    def __init__(self, table_bits: int = _engine.DEFAULT_TABLE_BITS) -> None:
+    def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         self._search = _engine.Search(table_bits)
         self.nodes = 0
 

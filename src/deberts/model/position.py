@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from deberts.cards import Card, CardSet, Suit, parse_cards
-from deberts.deal import Deal
-from deberts.declarations import DeclarationOutcome, bella_mask, resolve_declarations
+from deberts.model.cards import Card, CardSet, Suit, parse_cards
+from deberts.model.deal import Deal
+from deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.errors import IllegalMoveError
-from deberts.rules import Rules
-from deberts.sides import check_seat, declarer_side, partner_of
-from deberts.tricks import card_points, legal_cards, trick_power, trick_winner
+from deberts.model.rules import Rules
+from deberts.model.sides import check_seat, declarer_side, partner_of
+from deberts.model.tricks import card_points, legal_cards, trick_power, trick_winner
 
 
 @dataclass(frozen=True)

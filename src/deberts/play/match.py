@@ -15,17 +15,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol, Sequence
 
-from deberts.bidding import PASS, Bid, auction, bidding_order, legal_calls
-from deberts.cards import Card, CardSet, Suit
-from deberts.deal import Deal, full_hand_size
-from deberts.declarations import Declaration, bella_mask
+from deberts.model.bidding import PASS, Bid, auction, bidding_order, legal_calls
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.declarations import Declaration, bella_mask
 from deberts.errors import DebertsError
-from deberts.exchange import seven_holder
-from deberts.position import Play, Position, Trick
-from deberts.record import GameRecord
-from deberts.rules import Rules
-from deberts.scoring import HANGING, DealScore
-from deberts.sides import teams, with_partner
+from deberts.model.exchange import seven_holder
+from deberts.model.position import Play, Position, Trick
+from deberts.model.record import GameRecord
+from deberts.model.rules import Rules
+from deberts.model.scoring import HANGING, DealScore
+from deberts.model.sides import teams, with_partner
 
 #: Cards each seat gets before the bidding.
 FIRST_CARDS = 6

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from deberts import BAIT, HANGING, MADE, Card, CardSet, Play, Position, Solution, Suit, Trick
-from deberts.declarations import bella_mask
-from deberts.scoring import last_trick_points
-from deberts.tricks import card_points
+from deberts.engine.solver import Solution
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.position import Play, Position, Trick
+from deberts.model.scoring import BAIT, HANGING, MADE
+from deberts.model.declarations import bella_mask
+from deberts.model.scoring import last_trick_points
+from deberts.model.tricks import card_points
 
 RESULT_NAMES = {MADE: "made", BAIT: "bait", HANGING: "hanging bait"}
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}

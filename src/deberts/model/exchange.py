@@ -9,8 +9,8 @@ solves both deals and lets the holder pick.
 
 from __future__ import annotations
 
-from deberts.cards import Card, Rank
-from deberts.deal import Deal
+from deberts.model.cards import Card, Rank
+from deberts.model.deal import Deal
 from deberts.errors import InvalidDealError
 
 

@@ -1,7 +1,7 @@
 """The perfect-information Monte Carlo player: sample the hidden cards consistently
 with everything seen, solve every sample double-dummy, take the best average.
 
-What the play reveals is turned into a :class:`deberts.sampling.Knowledge`: cards
+What the play reveals is turned into a :class:`deberts.analysis.sampling.Knowledge`: cards
 played are out; the face-up card is out, or in the hand that took it; shown
 declarations are in their owner's hand until played; and every card played rules
 out the cards that would have made it illegal (a void shown by not following suit,
@@ -17,16 +17,16 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from deberts.bid_evaluation import evaluate_bid
-from deberts.cards import Card, CardSet, Rank
-from deberts.deal import Deal, full_hand_size
-from deberts.exchange import exchanged
-from deberts.game import BidView, PlayView
-from deberts.players import HeuristicPlayer
-from deberts.position import Position, legal_in_trick
-from deberts.sample_choice import best_on_average
-from deberts.sampling import Knowledge, sample_deals
-from deberts.solving import Solver
+from deberts.analysis.bid_evaluation import evaluate_bid
+from deberts.model.cards import Card, CardSet, Rank
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.exchange import exchanged
+from deberts.play.match import BidView, PlayView
+from deberts.play.players import HeuristicPlayer
+from deberts.model.position import Position, legal_in_trick
+from deberts.play.sample_choice import best_on_average
+from deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.engine.solver import Solver
 
 
 class PimcPlayer:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deberts.cards import Card, CardSet, Rank, Suit
-from deberts.deal import Deal
-from deberts.rules import Rules
-from deberts.sides import declarer_side
-from deberts.tricks import PLAIN_ORDER, TRUMP_ORDER
+from deberts.model.cards import Card, CardSet, Rank, Suit
+from deberts.model.deal import Deal
+from deberts.model.rules import Rules
+from deberts.model.sides import declarer_side
+from deberts.model.tricks import PLAIN_ORDER, TRUMP_ORDER
 
 TERTZ_POINTS = 20
 FIFTY_POINTS = 50

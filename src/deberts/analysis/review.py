@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts import _engine
-from deberts.cards import Card, parse_cards
-from deberts.position import Position, push_numbered
-from deberts.record import GameRecord
-from deberts.scoring import DealScore, result_of, score
-from deberts.solving import Solver
+from deberts.model.cards import Card, parse_cards
+from deberts.model.position import Position, push_numbered
+from deberts.model.record import GameRecord
+from deberts.model.scoring import DealScore, result_of, score
+from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def analyze_play(
     position: Position | GameRecord,
     play: Iterable[Card | str] | str | None = None,
     bella_declined: bool = False,
-    table_bits: int = _engine.DEFAULT_TABLE_BITS,
+    table_bits: int = DEFAULT_TABLE_BITS,
 ) -> PlayAnalysis:
     """Analyse ``play`` from ``position`` (or a game record's whole play).
 

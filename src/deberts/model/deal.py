@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from deberts.cards import CardSet
+from deberts.model.cards import CardSet
 from deberts.errors import InvalidDealError, NotationError
 
 

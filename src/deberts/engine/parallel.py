@@ -10,9 +10,9 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable, Iterable, Iterator, TypeVar
 
-from deberts._engine import DEFAULT_TABLE_BITS
-from deberts.position import Position
-from deberts.solving import Solver
+from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.model.position import Position
+from deberts.engine.solver import Solver
 
 T = TypeVar("T")
 R = TypeVar("R")

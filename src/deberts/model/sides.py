@@ -8,7 +8,7 @@ solver treats the defenders as one coalition.
 from __future__ import annotations
 
 from deberts.errors import DebertsError
-from deberts.rules import Rules
+from deberts.model.rules import Rules
 
 
 def check_seat(
