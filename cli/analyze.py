@@ -16,7 +16,8 @@ from deberts.cli.inputs import build_position
 from deberts.text.render import (
     RESULT_NAMES, Notation, deal_lines, declaration_lines, seat_name, signed, table,
 )
-from deberts.model.record import GameRecord, read_records
+from deberts.formats.records import load as read_records
+from deberts.model.record import GameRecord
 
 
 @click.command(name="analyze")

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import click
 
-from deberts import Deal, Rules, Suit
+from deberts import Deal, Position, Rules, Suit
 from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
     rules_options,
 )
+from deberts.formats import batch
 from deberts.text.render import hand_lines
 from deberts.model.generate import generate_deals
 from deberts.model.sides import check_seat, first_leader
@@ -74,7 +74,7 @@ def deal_command(
     notation = notation_for_stdout(ascii_only)
     for number, deal in enumerate(deals, 1):
         if as_json:
-            click.echo(json.dumps(_position(deal, setting, rules, rng)))
+            click.echo(batch.dumps(_position(deal, setting, rules, rng)))
         elif diagram:
             lines = hand_lines(deal.hands, None, [""] * deal.players, notation)
             click.echo("\n".join([f"Deal {number}: {deal}", *lines, ""]))
@@ -102,6 +102,7 @@ def _setting(
     trump: str, declarer: int, leader: int | None, players: int, rules: Rules
 ) -> dict[str, Any]:
     """The trump (``None``: random each deal), declarer and leader of every position."""
+    rules.check_table(players)
     suit = None if trump.lower() == "random" else Suit.parse(trump).name
     if leader is None:
         leader = first_leader(0, declarer, players, rules)
@@ -112,20 +113,9 @@ def _setting(
 
 def _position(
     deal: Deal, setting: dict[str, Any], rules: Rules, rng: random.Random
-) -> dict[str, Any]:
-    """One ``batch`` input record; ``rules`` only when they are not the defaults.
-
-    ``rules`` holds the preset and the options that differ from that preset, which
-    is what ``batch`` applies on top of it, so the record reads back as ``rules``.
-    """
-    record: dict[str, Any] = {
-        "hands": [str(hand) for hand in deal.hands],
-        "trump": setting["trump"] or rng.choice("SHDC"),
-        "declarer": setting["declarer"],
-        "leader": setting["leader"],
-    }
-    if rules != Rules():
-        preset = Rules.preset_rules(rules.preset).to_dict()
-        changed = {k: v for k, v in rules.to_dict().items() if v != preset[k]}
-        record["rules"] = {"preset": rules.preset, **changed}
-    return record
+) -> Position:
+    """The position of one deal: the setting's trump, or a random one."""
+    return Position(
+        deal, setting["trump"] or rng.choice("SHDC"), setting["declarer"], setting["leader"],
+        rules,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
-from typing import Any, BinaryIO, TextIO
+from typing import BinaryIO, TextIO
 
 import click
 
@@ -14,7 +14,8 @@ from deberts.cli.common import (
     CliError, ascii_option, json_option, notation_for_stdout, refuse_options, reported,
     require_options, rules_options, setting_options, table_bits_option,
 )
-from deberts.cli.inputs import EXAMPLE, build_position, build_rules, parse_record
+from deberts.cli.inputs import EXAMPLE, build_position, build_rules
+from deberts.formats import batch as batch_format
 from deberts.text.render import render_solution
 from deberts.engine.parallel import map_ordered
 
@@ -101,7 +102,7 @@ def batch(
             records, length=count_lines(source), label="solving", file=sys.stderr,
         ) if show else nullcontext(records) as bar:
             for record in bar:
-                output.write(json.dumps(record) + "\n")
+                output.write(record + "\n")
                 output.flush()
     except OSError as error:
         raise CliError(f"batch stopped: {error}") from None
@@ -117,14 +118,13 @@ def count_lines(source: BinaryIO) -> int | None:
     return count
 
 
-def batch_record(solver: Solver, item: tuple[int, bytes]) -> dict[str, Any]:
-    """The output record of one numbered input line; never raises, so no line is lost."""
+def batch_record(solver: Solver, item: tuple[int, bytes]) -> str:
+    """The output line of one numbered input line; never raises, so no line is lost."""
     number, raw = item
     try:
-        position = parse_record(raw)
-        solution = solver.solve(position)
+        solution = solver.solve(batch_format.loads(raw))
     except (ValueError, MemoryError) as error:
-        return {"line": number, "error": str(error)}
+        return batch_format.error_line(number, str(error))
     except Exception as error:  # a solver bug must not cost the lines after it
-        return {"line": number, "error": f"internal error: {type(error).__name__}: {error}"}
-    return {"line": number, **solution.to_dict()}
+        return batch_format.error_line(number, f"internal error: {type(error).__name__}: {error}")
+    return batch_format.result_line(number, solution.to_dict())

@@ -14,7 +14,7 @@ from deberts import Card, Deal, Position
 from deberts.analysis.review import analyze_play
 from deberts.model.bidding import Bid
 from deberts.cli.main import main
-from deberts.model.record import GameRecord, write_records
+from deberts import GameRecord, write_records
 
 HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"
 SETTING = ["--trump", "H", "--declarer", "0", "--leader", "1"]

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import CardSet, Deal
-from deberts.cli.inputs import build_rules, position_from_record
+from deberts.cli.inputs import build_rules
+from deberts.formats.batch import from_object
 from deberts.cli.main import main
 
 
@@ -55,7 +56,7 @@ def test_json_lines_are_batch_input_and_batch_solves_them() -> None:
         assert set(record) == {"hands", "trump", "declarer", "leader", "rules"}
         assert record["declarer"] == 0 and record["leader"] == 1
         assert record["rules"] == {"preset": "moscow", "bella": "trick_winner"}
-        position = position_from_record(record)
+        position = from_object(record)
         assert position.rules.bella == "trick_winner" and position.deal.hand_size == 4
     solved = run("batch", "-", input=lines)
     assert solved.exit_code == 0, solved.output
@@ -96,7 +97,7 @@ def test_json_rules_read_back_as_the_rules_asked_for(
         args += ["--set", setting]
     record = json.loads(run(*args).stdout)
     assert record.get("rules") == written
-    assert position_from_record(record).rules == build_rules(preset, settings)
+    assert from_object(record).rules == build_rules(preset, settings)
 
 
 def test_output_streams_one_line_a_deal() -> None:

@@ -24,7 +24,8 @@ from deberts import (
     read_records, score, write_records,
 )
 from deberts.model.cards import Rank, Suit
-from deberts.model.record import FORMAT, dumps
+from deberts.formats.records import dumps, loads
+from deberts.model.record import FORMAT
 
 #: seat 0: QS AH KH QH TH AD AC JC 7C; seat 1: JS 8H TD 9D 8D 7D QC TC 8C.
 #: With hearts trump seat 0 has a tertz Q-K-A and bella, seat 1 a fifty 7-8-9-10 of
@@ -141,9 +142,9 @@ def assert_round_trips(record: GameRecord) -> None:
     assert json.loads(json.dumps(data)) == data  # plain JSON values only
     assert GameRecord.from_dict(data) == record
     assert GameRecord.from_dict(json.loads(json.dumps(data))) == record
-    text = dumps(record)
+    text = dumps([record])
     assert text.endswith("}\n") and json.loads(text) == data
-    assert read_records(io.BytesIO(text.encode())) == [record]
+    assert read_records(io.BytesIO(text.encode())) == loads(text) == [record]
 
 
 # -- building records by playing ---------------------------------------------------
@@ -713,7 +714,7 @@ def test_write_one_record_as_a_document(tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     write_records([record], path)
     text = path.read_text(encoding="utf-8")
-    assert text == dumps(record) and text.startswith("{\n  \"format\": ")
+    assert text == dumps([record]) and text.startswith("{\n  \"format\": ")
     assert len(text.splitlines()) > 10 and json.loads(text) == record.to_dict()
     assert read_records(path) == read_records(str(path)) == [record]
     # Lists of cards and short objects stay on one line.
@@ -726,7 +727,7 @@ def test_reading_tolerates_bom_crlf_and_blank_lines(tmp_path: Path) -> None:
     data = codecs.BOM_UTF8 + ("\r\n\r\n".join(lines) + "\r\n\n").encode()
     assert read_records(io.BytesIO(data)) == records
     path = tmp_path / "bom.json"
-    path.write_bytes(codecs.BOM_UTF8 + dumps(records[0]).encode())
+    path.write_bytes(codecs.BOM_UTF8 + dumps([records[0]]).encode())
     assert read_records(path) == records[:1]
 
 

@@ -26,7 +26,8 @@ from deberts.engine.solver import MoveValue, Solution, Solver, solve
 from deberts.engine.parallel import solve_many
 from deberts.analysis.table import DDTable, TableCell, dd_table
 from deberts.model.bidding import Bid, Contract
-from deberts.model.record import GameRecord, read_records, write_records
+from deberts.model.record import GameRecord
+from deberts.formats.records import dump as write_records, load as read_records
 from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.model.generate import generate_deals
 from deberts.analysis.sampling import Knowledge, sample_deals

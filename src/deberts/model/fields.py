@@ -13,21 +13,6 @@ from typing import Any, Mapping, Sequence
 from deberts.errors import RecordError
 
 
-def decode_json(data: bytes, what: str) -> object:
-    """The JSON value in ``data`` (UTF-8, an optional byte-order mark); ``what`` names
-    the input in the blank case (``line``, ``file``)."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"bad text: not UTF-8 ({error.reason} at byte {error.start})") from None
-    if not text.strip():
-        raise RecordError(f"blank {what}: expected a JSON object")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"bad JSON: {error}") from None
-
-
 def check_object(
     record: object, allowed: Sequence[str], required: Sequence[str], what: str = "record"
 ) -> dict[str, Any]:

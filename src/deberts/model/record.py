@@ -1,4 +1,5 @@
-"""Game records: one whole deal as it was played, in a JSON file (``deberts-record/1``).
+"""Game records: one whole deal as it was played, and its JSON object
+(``deberts-record/1``; the text is read and written by :mod:`deberts.formats.records`).
 
 A record holds what happened at the table: the dealer, the hands as dealt, the
 face-up card (and freza), the bidding, trump and declarer, the trump-seven exchange,
@@ -9,19 +10,17 @@ checked when a record is read, so a record never tells two stories.
 
 from __future__ import annotations
 
-import codecs
 import json
-import os
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import IO, Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from deberts.model.bidding import Bid, Contract, auction
 from deberts.model.cards import Card, Rank, Suit, parse_cards
 from deberts.model.deal import Deal
 from deberts.errors import DebertsError, RecordError
 from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
-from deberts.model.fields import check_object, decode_json, field as json_field, json_type, seat_field
+from deberts.model.fields import check_object, field as json_field, json_type, seat_field
 from deberts.model.position import Position, push_numbered
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, score
@@ -312,67 +311,6 @@ class GameRecord:
                     f"gives {json.dumps(written[name])}"
                 )
         return record
-
-
-def read_records(source: str | os.PathLike[str] | IO[bytes]) -> list[GameRecord]:
-    """The records in a file: one JSON record, or one record a line (JSON lines)."""
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as handle:
-            data = handle.read()
-    else:
-        data = source.read()
-    lines = [
-        (number, line)
-        for number, line in enumerate(data.removeprefix(codecs.BOM_UTF8).splitlines(), 1)
-        if line.strip()
-    ]
-    if len(lines) < 2 or not lines[0][1].strip().endswith(b"}"):
-        return [GameRecord.from_dict(decode_json(data, "file"))]
-    records = []
-    for number, line in lines:
-        try:
-            records.append(GameRecord.from_dict(decode_json(line, "line")))
-        except DebertsError as error:
-            raise type(error)(f"line {number}: {error}") from None
-    return records
-
-
-def write_records(
-    records: Iterable[GameRecord], target: str | os.PathLike[str] | IO[str]
-) -> None:
-    """Write records: one record as a readable JSON document, several as JSON lines."""
-    records = list(records)
-    text = (
-        dumps(records[0]) if len(records) == 1
-        else "".join(json.dumps(r.to_dict()) + "\n" for r in records)
-    )
-    if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    else:
-        target.write(text)
-
-
-def dumps(record: GameRecord) -> str:
-    """One record as indented JSON; what fits a line (a bid, a declaration, the
-    hands) and lists of cards (the play) stay on one line."""
-    return _layout(record.to_dict(), "") + "\n"
-
-
-def _layout(value: object, indent: str) -> str:
-    """``value`` as JSON at ``indent``: one line when short or a list of strings."""
-    flat = json.dumps(value)
-    if not isinstance(value, (dict, list)):
-        return flat
-    children = value.values() if isinstance(value, dict) else value
-    if indent and (len(flat) <= 100 or all(isinstance(c, str) for c in children)):
-        return flat
-    inner = indent + "  "
-    if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(k)}: {_layout(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    items = [inner + _layout(v, inner) for v in value]
-    return "[\n" + ",\n".join(items) + f"\n{indent}]"
 
 
 def _agrees(given: object, written: object) -> bool:

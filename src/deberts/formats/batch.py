@@ -1,0 +1,125 @@
+"""The batch line format: one position a line as a JSON object, and one result a
+line (README "Solving a deal", ``deberts batch``).
+
+An input line is ``{"hands": [...] or "...", "trump": "H", "declarer": 0,
+"leader": 1, "played": [...] or "...", "rules": {"preset": ..., "<option>": ...}}``;
+``played`` and ``rules`` are optional and unknown fields are refused, so a misspelt
+field never silently solves another position. An optional ``game`` field names the
+game (``deberts``, the default); each game reads and writes its own lines through
+:data:`READERS` and :data:`WRITERS`. :func:`loads`/:func:`dumps` read and write one
+line, :func:`load`/:func:`dump` a file of them.
+
+An output line is the solution's JSON object with ``"line": N`` first, or
+``{"line": N, "error": "..."}`` (:func:`result_line`, :func:`error_line`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any, Callable, Iterable, Iterator
+
+from deberts.errors import DebertsError, RecordError
+from deberts.formats.json_text import decode_json
+from deberts.model.deal import Deal
+from deberts.model.fields import cards_field, check_object, field, seat_field
+from deberts.model.position import Position
+from deberts.model.rules import Rules
+
+#: The game of a line without a ``game`` field.
+DEFAULT_GAME = "deberts"
+
+#: The fields of a Deberts line, and those it must have.
+FIELDS = ("game", "hands", "trump", "declarer", "leader", "played", "rules")
+REQUIRED = ("hands", "trump", "declarer", "leader")
+
+
+def position_from_object(data: dict[str, Any]) -> Position:
+    """The Deberts position of a decoded line (its ``game`` already read)."""
+    data = check_object(data, FIELDS, REQUIRED)
+    rules = field(data, "rules", dict, "an object") if "rules" in data else {}
+    hands = cards_field(data, "hands", "hand strings")
+    return Position(
+        Deal.parse(hands) if isinstance(hands, str) else Deal(hands),
+        field(data, "trump", str, "a suit letter"),
+        seat_field(data, "declarer"),
+        seat_field(data, "leader"),
+        Rules.from_mapping(rules),
+        cards_field(data, "played", "card strings"),
+    )
+
+
+def position_to_object(position: Position) -> dict[str, Any]:
+    """A Deberts position as a line's object: ``played`` when cards were played,
+    ``rules`` (the preset and the options that differ from it) when they are not
+    the defaults, so the line reads back as the same position."""
+    data: dict[str, Any] = {
+        "hands": [str(hand) for hand in position.deal.hands],
+        "trump": position.trump.name,
+        "declarer": position.declarer,
+        "leader": position.leader,
+    }
+    if position.stack:
+        data["played"] = [str(play.card) for play in position.stack]
+    rules = position.rules
+    if rules != Rules():
+        preset = Rules.preset_rules(rules.preset).to_dict()
+        changed = {k: v for k, v in rules.to_dict().items() if v != preset[k]}
+        data["rules"] = {"preset": rules.preset, **changed}
+    return data
+
+
+#: How each game reads a decoded line, and writes its positions.
+READERS: dict[str, Callable[[dict[str, Any]], Position]] = {"deberts": position_from_object}
+WRITERS: dict[type, Callable[[Position], dict[str, Any]]] = {Position: position_to_object}
+
+
+def from_object(data: object) -> Position:
+    """The position of a decoded line, read by the reader of its ``game``."""
+    if not isinstance(data, dict):
+        data = check_object(data, FIELDS, REQUIRED)
+    game = data.get("game", DEFAULT_GAME)
+    if game not in READERS:
+        shown = json.dumps(game) if isinstance(game, str) else "not a name"
+        raise RecordError(f"bad field 'game': {shown}, expected one of {' '.join(READERS)}")
+    return READERS[game](data)
+
+
+def loads(line: bytes | str) -> Position:
+    """The position of one input line (UTF-8 JSON)."""
+    return from_object(decode_json(line, "line"))
+
+
+def dumps(position: Position) -> str:
+    """One input line for ``position``, without the line break."""
+    writer = WRITERS.get(type(position))
+    if writer is None:
+        raise DebertsError(f"bad position: {type(position).__name__} has no batch line")
+    return json.dumps(writer(position))
+
+
+def load(source: IO[bytes]) -> Iterator[Position]:
+    """The positions of a file of input lines, skipping blank lines; a bad line
+    stops the reading with its line number."""
+    for number, line in enumerate(source, 1):
+        if not line.strip():
+            continue
+        try:
+            yield loads(line)
+        except DebertsError as error:
+            raise type(error)(f"line {number}: {error}") from None
+
+
+def dump(positions: Iterable[Position], target: IO[str]) -> None:
+    """Write one input line per position."""
+    for position in positions:
+        target.write(dumps(position) + "\n")
+
+
+def result_line(number: int, result: dict[str, Any]) -> str:
+    """The output line of input line ``number``: its result object, numbered."""
+    return json.dumps({"line": number, **result})
+
+
+def error_line(number: int, message: str) -> str:
+    """The output line of an input line that cannot be solved."""
+    return json.dumps({"line": number, "error": message})
