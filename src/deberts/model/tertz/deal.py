@@ -1,0 +1,136 @@
+"""Tertz deals: two 9-card hands and the 14-card stock (docs/rules.md 4.1, section 5).
+
+The stock is written in **draw order**, the face-up trump card last (it is always the
+last card drawn). As text: the two hands in ``S.H.D.C`` form, seat 0 first, then a
+``/`` and the stock's cards::
+
+    AKQ.T9.J87.A9 J8.AK7.QT.T87 / 7S 8S 9S TS JS QH ... 9C
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from itertools import count as counter
+from typing import Iterable, Iterator
+
+from deberts.errors import InvalidDealError, NotationError
+from deberts.model.cards import Card, CardSet, Suit, parse_cards
+
+HAND_SIZE = 9
+STOCK_SIZE = 14
+SEATS = 2
+
+
+@dataclass(frozen=True)
+class TertzDeal:
+    """The hands (seat 0 leads the first trick) and the stock in draw order."""
+
+    hands: tuple[CardSet, CardSet]
+    stock: tuple[Card, ...]
+
+    def __init__(
+        self,
+        hands: Iterable[CardSet | int | str],
+        stock: Iterable[Card | int | str] | str,
+    ) -> None:
+        parsed_hands = tuple(
+            CardSet.parse(h) if isinstance(h, str) else CardSet(h) for h in hands
+        )
+        parsed_stock = tuple(
+            parse_cards(stock) if isinstance(stock, str)
+            else (Card.parse(c) if isinstance(c, str) else _card(c) for c in stock)
+        )
+        _validate(parsed_hands, parsed_stock)
+        object.__setattr__(self, "hands", parsed_hands)
+        object.__setattr__(self, "stock", parsed_stock)
+
+    @classmethod
+    def parse(cls, text: str) -> TertzDeal:
+        """Parse ``hand0 hand1 / stock cards in draw order`` (module docstring)."""
+        hands_text, slash, stock_text = text.partition("/")
+        if not slash:
+            raise NotationError(
+                f"bad Tertz deal {text!r}: expected two hands, '/', then the stock's cards"
+            )
+        hands = hands_text.split()
+        if len(hands) != SEATS:
+            raise InvalidDealError(
+                f"bad Tertz deal {text!r}: {len(hands)} hands before '/', expected 2"
+            )
+        return cls(hands, stock_text)
+
+    @classmethod
+    def random(cls, seed: int | _random.Random | None = None) -> TertzDeal:
+        """A uniformly random deal (a seeded ``random.Random`` or a seed)."""
+        rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hand_masks = (
+            sum(1 << c for c in deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE])
+            for seat in range(SEATS)
+        )
+        return cls(hand_masks, deck[SEATS * HAND_SIZE:])
+
+    @property
+    def trump_card(self) -> Card:
+        """The face-up card, last of the stock, which names trump."""
+        return self.stock[-1]
+
+    @property
+    def trump(self) -> Suit:
+        return self.trump_card.suit
+
+    def masks(self) -> tuple[int, int]:
+        return self.hands[0].mask, self.hands[1].mask
+
+    def __str__(self) -> str:
+        return f"{self.hands[0]} {self.hands[1]} / {' '.join(str(c) for c in self.stock)}"
+
+    def __repr__(self) -> str:
+        return f"TertzDeal.parse({str(self)!r})"
+
+
+def random_deals(
+    count: int | None = None, seed: int | _random.Random | None = None
+) -> Iterator[TertzDeal]:
+    """``count`` seeded random deals (``None``: without end), reproducible from ``seed``."""
+    rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+    for _ in range(count) if count is not None else counter():
+        yield TertzDeal.random(rng)
+
+
+def _card(value: Card | int) -> Card:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 32:
+        raise InvalidDealError(f"bad Tertz deal: stock card {value!r} is not a card 0..31")
+    return Card(value)
+
+
+def _validate(hands: tuple[CardSet, ...], stock: tuple[Card, ...]) -> None:
+    """Two 9-card hands and a 14-card stock, no card twice (so all 32 cards)."""
+    if len(hands) != SEATS:
+        raise InvalidDealError(f"bad Tertz deal: {len(hands)} hands, expected 2")
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise InvalidDealError(
+                f"bad Tertz deal: hand {seat} ({hand}) has {len(hand)} cards, expected {HAND_SIZE}"
+            )
+        overlap = seen & hand.mask
+        if overlap:
+            raise InvalidDealError(
+                f"bad Tertz deal: card {next(iter(CardSet(overlap)))} is in both hands"
+            )
+        seen |= hand.mask
+    if len(stock) != STOCK_SIZE:
+        raise InvalidDealError(
+            f"bad Tertz deal: the stock has {len(stock)} cards, expected {STOCK_SIZE}"
+        )
+    for card in stock:
+        if seen >> card & 1:
+            where = next(
+                (f"in the stock and in hand {s}" for s, hand in enumerate(hands) if card in hand),
+                "twice in the stock",
+            )
+            raise InvalidDealError(f"bad Tertz deal: card {card} is {where}")
+        seen |= card.mask

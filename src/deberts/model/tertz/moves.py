@@ -1,0 +1,84 @@
+"""Tertz move notation (docs/rules.md 4.5): a card (``AS``), ``swap`` (the player to
+move swaps the seven of trumps for the face-up card) or ``break:K`` (the first trick's
+loser breaks the stock by K, 0..12).
+
+``parse_move(str(move)) == move`` for every move; bad text raises
+:class:`NotationError` naming the token.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from deberts.errors import NotationError
+from deberts.model.cards import Card
+
+#: The largest break: the 13 face-down cards rotated by 0..12.
+MAX_BREAK = 12
+_BREAK = re.compile(r"break:([0-9]{1,2})", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """The seven of trumps swapped for the face-up trump card (docs/rules.md 4.2)."""
+
+    def __str__(self) -> str:
+        return "swap"
+
+    def __repr__(self) -> str:
+        return "SWAP"
+
+
+#: The one swap move.
+SWAP = Swap()
+
+
+@dataclass(frozen=True)
+class Break:
+    """Breaking the stock by ``k`` (docs/rules.md 4.1): the last ``k`` of the 13
+    face-down cards are drawn first."""
+
+    k: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k <= MAX_BREAK:
+            raise NotationError(f"bad break {self.k!r}: K must be 0..{MAX_BREAK}")
+
+    def __str__(self) -> str:
+        return f"break:{self.k}"
+
+
+Move = Union[Card, Swap, Break]
+
+
+def parse_move(text: str) -> Move:
+    """A move from its notation: a card (``AS``, ``10S``, ``J♥``), ``swap``, ``break:K``."""
+    if not isinstance(text, str):
+        raise NotationError(f"bad move {text!r}: expected text, e.g. AS, swap or break:3")
+    token = text.strip()
+    if token.lower() == "swap":
+        return SWAP
+    if token.lower().startswith("break"):
+        match = _BREAK.fullmatch(token)
+        if match is None:
+            raise NotationError(f"bad move {text!r}: expected break:K with K 0..{MAX_BREAK}")
+        try:
+            return Break(int(match.group(1)))
+        except NotationError:
+            raise NotationError(
+                f"bad move {text!r}: expected break:K with K 0..{MAX_BREAK}"
+            ) from None
+    try:
+        return Card.parse(token)
+    except NotationError:
+        raise NotationError(
+            f"bad move {text!r}: expected a card (e.g. AS), swap or break:K"
+        ) from None
+
+
+def parse_moves(text: str | list[str] | tuple[str, ...]) -> list[Move]:
+    """Moves separated by spaces, or given one per item."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    return [parse_move(token) for token in tokens]

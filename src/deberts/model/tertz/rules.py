@@ -1,0 +1,68 @@
+"""The options of Tertz (docs/rules.md section 4); each is read in one place.
+
+``TertzRules()`` is the default reading. ``TertzRules.from_mapping({"stock_play":
+"follow"})`` builds one from a JSON-style mapping; unknown names and values are
+refused by name, so a typo never silently plays another game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Mapping
+
+from deberts.errors import RulesError
+
+#: Allowed values of the options that take one of a few words, the default first.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "stock_play": ("suit_or_trump", "follow", "free"),
+    "declare_when": ("stock", "opening"),
+}
+#: The game target (docs/rules.md 4.4); used by the play layer's game to 501.
+DEFAULT_TARGET = 501
+
+
+@dataclass(frozen=True)
+class TertzRules:
+    """One reading of the Tertz rules.
+
+    ``stock_play`` (docs/rules.md 4.2): how a player answers while the stock lasts:
+    in the led suit or with a trump at his choice (``suit_or_trump``), following suit
+    else trumping (``follow``), or with any card (``free``); never a duty to beat.
+    ``declare_when`` (4.3): declarations before every card played with 9 cards in
+    hand (``stock``) or only from the cards dealt (``opening``). ``target``: the
+    points that end a game (4.4).
+    """
+
+    stock_play: str = "suit_or_trump"
+    declare_when: str = "stock"
+    target: int = DEFAULT_TARGET
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(
+                    f"bad value {value!r} for Tertz rule option {name!r}: "
+                    f"expected one of {' '.join(allowed)}"
+                )
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target <= 0:
+            raise RulesError(
+                f"bad value {self.target!r} for Tertz rule option 'target': "
+                "expected a positive number of points"
+            )
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> TertzRules:
+        """Rules from a mapping of option names to values; unknown names refused."""
+        for name in mapping:
+            if name not in OPTION_NAMES:
+                raise RulesError(
+                    f"unknown Tertz rule option {name!r}: expected one of {' '.join(OPTION_NAMES)}"
+                )
+        return cls(**mapping)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+OPTION_NAMES = tuple(f.name for f in fields(TertzRules))
