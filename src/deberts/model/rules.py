@@ -61,6 +61,9 @@ PRESET_OPTIONS: dict[str, Any] = {
     "declarations": "auto",
 }
 
+#: The points a ski (no trick taken in a deal) may cost: none, the usual 50, Klabor's 100.
+SKI_PENALTIES = (0, 50, 100)
+
 #: The presets that are only defined for 4 players in two pairs.
 PAIRS_ONLY_PRESETS = ("belote",)
 
@@ -75,7 +78,13 @@ class Rules:
     trick), ``bella`` (who scores the king-queen of trumps), ``sequence_order``
     (which order makes a run), ``trump_tiebreak`` (Moscow: an equal run in trumps
     wins; Kharkov: no advantage), ``first_lead``, ``face_up_to``,
-    ``dealer_must_choose``, ``deberts_seven``, ``klabor_six``; and the Belote
+    ``dealer_must_choose``; the game-level options, read only by the match
+    (``deberts.play.match``, docs/rules.md 2.7): ``deberts_seven`` (seven trumps in
+    sequence win the game), ``klabor_six`` (A K Q J 10 9 of one suit among the first
+    six cards win the game), ``four_sevens_redeal`` and ``low_points_redeal`` (a
+    player's right to a redeal; the second only with 4 players solo), ``ski`` (0, 50
+    or 100 taken from a side that took no trick) and ``third_bait_penalty`` (each
+    bait of a side from its third on costs it 100); and the Belote
     differences (module docstring): ``partner_winning_free``,
     ``discard_over_opponent_trump``, ``trump_lead_overtrump_partner``, ``capot``,
     ``declarations``.
@@ -93,6 +102,10 @@ class Rules:
     dealer_must_choose: bool = False
     deberts_seven: bool = False
     klabor_six: bool = False
+    four_sevens_redeal: bool = False
+    low_points_redeal: bool = False
+    ski: int = 0
+    third_bait_penalty: bool = False
     # None: the preset's value (PRESET_OPTIONS)
     partner_winning_free: bool = None  # type: ignore[assignment]
     discard_over_opponent_trump: bool = None  # type: ignore[assignment]
@@ -114,6 +127,11 @@ class Rules:
                 raise RulesError(
                     f"bad value {value!r} for rule option {field.name!r}: "
                     f"expected one of {' '.join(CHOICES[field.name])}"
+                )
+            if field.name == "ski" and (type(value) is not int or value not in SKI_PENALTIES):
+                raise RulesError(
+                    f"bad value {value!r} for rule option 'ski': expected one of "
+                    f"{' '.join(map(str, SKI_PENALTIES))}"
                 )
             if field.type == "bool" and not isinstance(value, bool):
                 raise RulesError(
@@ -155,13 +173,20 @@ class Rules:
         value: Any = raw.strip()
         if field_type == "bool":
             value = _parse_bool(name, value)
+        elif field_type == "int":
+            value = _parse_int(name, value)
         return self.with_options(**{name: value})
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def check_table(self, players: int) -> None:
-        """Refuse a preset defined only for 4 players in pairs at another table."""
+        """Refuse a preset defined only for 4 players in pairs at another table, and
+        the low-points redeal anywhere but 4 players solo (docs/rules.md 2.7)."""
+        if self.low_points_redeal and (players != 4 or self.teams != "solo"):
+            raise RulesError(
+                "rule option 'low_points_redeal' is for 4 players solo (teams=solo)"
+            )
         if self.preset in PAIRS_ONLY_PRESETS and (players != 4 or self.teams != "pairs"):
             table = f"{players} players" if players != 4 else f"teams={self.teams}"
             raise RulesError(
@@ -187,3 +212,10 @@ def _parse_bool(name: str, text: str) -> bool:
     if lowered in ("false", "no", "0", "off"):
         return False
     raise RulesError(f"bad value {text!r} for rule option {name!r}: expected true or false")
+
+
+def _parse_int(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesError(f"bad value {text!r} for rule option {name!r}: expected a number") from None

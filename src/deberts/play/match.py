@@ -11,24 +11,28 @@ shown), the cards played so far and the score; never another hand.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol, Sequence
 
-from deberts.model.bidding import PASS, Bid, auction, bidding_order, legal_calls
+from deberts.model.bidding import PASS, Bid, Contract, auction, bidding_order, legal_calls
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import Declaration, bella_mask
 from deberts.errors import DebertsError
 from deberts.model.exchange import seven_holder
+from deberts.model.game_rules import has_four_sevens, has_low_points, is_deberts, is_klabor_six
 from deberts.model.position import Play, Position, Trick
 from deberts.model.record import GameRecord
 from deberts.model.rules import Rules
-from deberts.model.scoring import HANGING, DealScore
+from deberts.model.scoring import BAIT, HANGING, DealScore
 from deberts.model.sides import teams, with_partner
 
 #: Cards each seat gets before the bidding.
 FIRST_CARDS = 6
+#: Under ``third_bait_penalty``: the bait from which on each costs a side 100 more.
+THIRD_BAIT = 3
+BAIT_PENALTY = 100
 
 
 @dataclass(frozen=True)
@@ -96,17 +100,26 @@ class Player(Protocol):
     def declare(self, view: PlayView) -> bool:
         """Whether to announce bella with the first of its cards (just chosen)."""
 
+    def redeal(self, view: PlayView) -> bool:
+        """Whether to claim a redeal the rules allow this hand (four sevens, low
+        points), before the first card."""
+
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal: its record, its score (``None`` when thrown in), what each seat
-    adds to its match score (held-over points included) and the points it holds
-    over to the next deal (a hanging bait; a throw-in passes on those it got)."""
+    """One deal: its record, its score (``None`` when thrown in, redealt or ended by a
+    game-winning hand), what each seat adds to its match score (held-over points and
+    penalties included), the points it holds over to the next deal (a hanging bait;
+    a throw-in passes on those it got), the seat that claimed a redeal, the seat
+    whose hand won the game at once, and each seat's penalties (docs/rules.md 2.7)."""
 
     record: GameRecord
     score: DealScore | None
     gains: tuple[Fraction, ...]
     held_over: int
+    redeal_by: int | None = None
+    game_won_by: int | None = None
+    penalties: tuple[int, ...] = ()
 
 
 def deal_cards(players: int, rng: random.Random) -> tuple[list[list[int]], Card, list[int]]:
@@ -128,43 +141,38 @@ def play_deal(
     carried: int = 0,
 ) -> DealResult:
     """Deal, bid, exchange, play and score one deal. ``carried`` is a hanging bait's
-    points from the deal before, which go to this deal's top scorer."""
+    points from the deal before, which go to this deal's top scorer. The game-level
+    options act here: a Klabor six among the first six cards or a deberts after the
+    exchange ends the game, a redeal right claimed voids the deal, and a ski costs
+    the side that took no trick."""
     rules = rules if rules is not None else Rules()
     rng = rng if rng is not None else random.Random()
     count = len(players)
     scores = tuple(scores) if scores is not None else (Fraction(0),) * count
+    nothing = (Fraction(0),) * count
     first, face_up, rest = deal_cards(count, rng)
     calls = _bidding(players, dealer, rules, first, face_up, scores)
     contract = auction(calls, dealer, count, face_up.suit, rules)
-    size = full_hand_size(count)
-    extra = size - FIRST_CARDS
-    hands = [CardSet(first[s]) for s in range(count)]
-    freza = None
-    if count < 4:
-        for s in range(count):
-            hands[s] = hands[s] | CardSet(rest[s * extra:(s + 1) * extra])
-        freza = Card(rest[-1])
-    else:
-        taker = dealer if rules.face_up_to == "dealer" or contract is None else contract.declarer
-        cards = iter(rest)
-        for s in range(count):
-            need = extra - (s == taker)
-            hands[s] = hands[s] | CardSet(next(cards) for _ in range(need))
-        hands[taker] = hands[taker] | face_up.mask
-    deal = Deal(hands)
+    deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
     base = dict(deal=deal, dealer=dealer, rules=rules, face_up=face_up, freza=freza,
                 bidding=calls)
-    if contract is None:
-        record = GameRecord(**base)
-        return DealResult(record, None, (Fraction(0),) * count, carried)
+    six = _klabor_six(rules, first, dealer, count)
+    if six is not None or contract is None:
+        return DealResult(GameRecord(**base), None, nothing, carried, game_won_by=six)
+    start = GameRecord(**base).start()
+    claimant = _redeal_claimed(players, rules, start, dealer, face_up, scores)
+    if claimant is not None:
+        return DealResult(GameRecord(**base), None, nothing, carried, redeal_by=claimant)
     exchange = False
     holder = seven_holder(deal, face_up) if contract.round == 1 else None
     if holder is not None:
-        start = GameRecord(**base).start()
         exchange = bool(players[holder].exchange(_play_view(start, holder, dealer, None, face_up, scores)))
     record = GameRecord(**base, exchange=exchange)
     position = record.start()
     exchanger = record.exchanger
+    winner = _deberts(rules, position)
+    if winner is not None:
+        return DealResult(record, None, nothing, carried, game_won_by=winner)
     declined = False
     while not position.is_over():
         seat = position.to_move
@@ -187,7 +195,79 @@ def play_deal(
         top = max(range(count), key=lambda s: (final.totals[s], -s))
         for seat in with_partner(top, count, rules):
             gains[seat] += carried
-    return DealResult(record, final, tuple(gains), held)
+    penalties = _ski(rules, position)
+    gains = [gain + penalty for gain, penalty in zip(gains, penalties)]
+    return DealResult(record, final, tuple(gains), held, penalties=penalties)
+
+
+def _dealt(
+    first: list[list[int]], face_up: Card, rest: list[int], dealer: int,
+    contract: Contract | None, rules: Rules,
+) -> tuple[Deal, Card | None]:
+    """The whole deal after the bidding, and the freza (2 and 3 players): the extra
+    cards in dealing order, the face-up card to its taker with 4 players."""
+    count = len(first)
+    extra = full_hand_size(count) - FIRST_CARDS
+    hands = [CardSet(first[s]) for s in range(count)]
+    if count < 4:
+        for s in range(count):
+            hands[s] = hands[s] | CardSet(rest[s * extra:(s + 1) * extra])
+        return Deal(hands), Card(rest[-1])
+    taker = dealer if rules.face_up_to == "dealer" or contract is None else contract.declarer
+    cards = iter(rest)
+    for s in range(count):
+        need = extra - (s == taker)
+        hands[s] = hands[s] | CardSet(next(cards) for _ in range(need))
+    hands[taker] = hands[taker] | face_up.mask
+    return Deal(hands), None
+
+
+def _klabor_six(rules: Rules, first: list[list[int]], dealer: int, count: int) -> int | None:
+    """The first seat in bidding order whose first six cards are a Klabor six, when
+    ``klabor_six`` is on: announced before the first card, it wins the game, whatever
+    the bidding gave."""
+    if not rules.klabor_six:
+        return None
+    return next((s for s in bidding_order(dealer, count) if is_klabor_six(CardSet(first[s]))), None)
+
+
+def _deberts(rules: Rules, position: Position) -> int | None:
+    """The seat holding a deberts (seven trumps in sequence) after the exchange, when
+    ``deberts_seven`` is on: it wins the game before the first card."""
+    if not rules.deberts_seven:
+        return None
+    return next((s for s in range(position.players)
+                 if is_deberts(CardSet(position.hands[s]), position.trump)), None)
+
+
+def _redeal_claimed(
+    players: Sequence[Player], rules: Rules, start: Position, dealer: int,
+    face_up: Card, scores: tuple[Fraction, ...],
+) -> int | None:
+    """The first seat from the first leader that has a redeal right in force
+    (``four_sevens_redeal``, ``low_points_redeal``) on the cards dealt to it and
+    claims it, before the exchange and the first card."""
+    count = start.players
+    for step in range(count):
+        seat = (start.trick_leader + step) % count
+        hand = CardSet(start.hands[seat])
+        entitled = (rules.four_sevens_redeal and has_four_sevens(hand)
+                    or rules.low_points_redeal and has_low_points(hand))
+        if entitled and players[seat].redeal(
+                _play_view(start, seat, dealer, None, face_up, scores)):
+            return seat
+    return None
+
+
+def _ski(rules: Rules, position: Position) -> tuple[int, ...]:
+    """Each seat's ski penalty: ``-rules.ski`` for every seat of a side that took no
+    trick in the deal."""
+    count = position.players
+    won = position.tricks_won()
+    return tuple(
+        -rules.ski if not any(won[m] for m in with_partner(seat, count, rules)) else 0
+        for seat in range(count)
+    )
 
 
 def _bidding(
@@ -256,8 +336,10 @@ class Match:
             raise DebertsError(f"bad player count {len(self.players)}: expected 2, 3 or 4")
         if self.target not in (301, 501, 1001):
             raise DebertsError(f"bad target {self.target}: expected 301, 501 or 1001")
+        self.rules.check_table(len(self.players))
         self.scores = [Fraction(0)] * len(self.players)
         self._rng = random.Random(self.seed)
+        self._baits: dict[frozenset[int], int] = {}
 
     def teams(self) -> list[frozenset[int]]:
         """The sides that keep a score: pairs with 4 players in pairs, else seats."""
@@ -268,7 +350,10 @@ class Match:
         return self.scores[min(team)]
 
     def winner(self) -> frozenset[int] | None:
-        """The side that has won, once the match is over."""
+        """The side that has won, once the match is over: at once by a Klabor six or
+        a deberts, else by reaching the target ahead of the others."""
+        if self.results and self.results[-1].game_won_by is not None:
+            return self._team_of(self.results[-1].game_won_by)
         standing = sorted(self.teams(), key=self.team_score, reverse=True)
         best = self.team_score(standing[0])
         if best < self.target or len(standing) > 1 and self.team_score(standing[1]) == best:
@@ -276,15 +361,35 @@ class Match:
         return standing[0]
 
     def play_deal(self) -> DealResult:
-        """Play the next deal and update the scores and the dealer."""
+        """Play the next deal and update the scores and the dealer (a redeal is dealt
+        again by the same dealer)."""
         carried = self.results[-1].held_over if self.results else 0
-        result = play_deal(self.players, self.dealer, self.rules, self._rng,
-                           tuple(self.scores), carried)
+        result = self._bait_penalty(play_deal(self.players, self.dealer, self.rules, self._rng,
+                                              tuple(self.scores), carried))
         for seat, gain in enumerate(result.gains):
             self.scores[seat] += gain
         self.results.append(result)
-        self.dealer = (self.dealer + 1) % len(self.players)
+        if result.redeal_by is None:
+            self.dealer = (self.dealer + 1) % len(self.players)
         return result
+
+    def _team_of(self, seat: int) -> frozenset[int]:
+        return next(team for team in self.teams() if seat in team)
+
+    def _bait_penalty(self, result: DealResult) -> DealResult:
+        """Under ``third_bait_penalty`` a side's third and every later bait costs it
+        100 more (docs/rules.md 2.7)."""
+        if not self.rules.third_bait_penalty or result.score is None or result.score.result != BAIT:
+            return result
+        assert result.record.declarer is not None
+        team = self._team_of(result.record.declarer)
+        self._baits[team] = self._baits.get(team, 0) + 1
+        if self._baits[team] < THIRD_BAIT:
+            return result
+        extra = [-BAIT_PENALTY if seat in team else 0 for seat in range(len(self.players))]
+        penalties = [p + e for p, e in zip(result.penalties or (0,) * len(extra), extra)]
+        gains = tuple(g + e for g, e in zip(result.gains, extra))
+        return replace(result, gains=gains, penalties=tuple(penalties))
 
     def play(self, max_deals: int = 1000) -> frozenset[int]:
         """Play deals until the match is won."""

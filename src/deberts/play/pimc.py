@@ -78,6 +78,10 @@ class PimcPlayer:
         under the default owner rule announcing never costs)."""
         return True
 
+    def redeal(self, view: PlayView) -> bool:
+        """A redeal right is decided by the rule of thumb of :class:`HeuristicPlayer`."""
+        return self.fallback.redeal(view)
+
     def _within_budget(self, positions: list[Position]) -> Iterator[Position]:
         """The samples to solve: all, or as many as the time budget allows (one at least)."""
         started = time.perf_counter()

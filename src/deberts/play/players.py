@@ -36,6 +36,9 @@ class RandomPlayer:
     def declare(self, view: PlayView) -> bool:
         return self.rng.random() < 0.5
 
+    def redeal(self, view: PlayView) -> bool:
+        return self.rng.random() < 0.5
+
 
 def hand_worth(hand: CardSet, trump: Suit) -> int:
     """A quick strength of a hand with ``trump``: trumps count by rank, side aces
@@ -67,6 +70,10 @@ class HeuristicPlayer:
     def declare(self, view: PlayView) -> bool:
         """Always announce bella."""
         return True
+
+    def redeal(self, view: PlayView) -> bool:
+        """Claim a redeal unless on the declarer's side, who chose this trump."""
+        return view.seat not in view.declarer_side
 
     def exchange(self, view: PlayView) -> bool:
         """Swap unless the seven is part of a declaration that scores."""
