@@ -32,14 +32,17 @@ class Claimer(HeuristicPlayer):
         return self.claims
 
 
-def rig(monkeypatch: pytest.MonkeyPatch, first: list[str], face_up: str) -> None:
+def rig(monkeypatch: pytest.MonkeyPatch, first: list[str], face_up: str, extra: str = "") -> None:
     """Deal ``first`` (each seat's first six cards) and ``face_up``; the rest of the
-    deck follows in a fixed shuffled order."""
+    deck follows, ``extra`` first (the extra cards of seat 0, then seat 1, ...), the
+    others in a fixed shuffled order."""
     firsts = [[int(c) for c in parse_cards(text)] for text in first]
     up = int(Card.parse(face_up))
-    used = {c for cards in firsts for c in cards} | {up}
+    front = [int(c) for c in parse_cards(extra)] if extra else []
+    used = {c for cards in firsts for c in cards} | {up} | set(front)
     rest = [c for c in range(32) if c not in used]
     random.Random(7).shuffle(rest)
+    rest = front + rest
     monkeypatch.setattr(match_module, "deal_cards", lambda players, rng: (firsts, Card(up), rest))
 
 
@@ -66,20 +69,14 @@ def test_klabor_six_wins_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_deberts_wins_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Seat 1 (eldest) holds six clubs in sequence and the face-up club to make seven
-    # in round 1 only if he takes it; here he holds 8..K and the ace comes with the
-    # extra cards or not: check with the hands in play.
-    rig(monkeypatch, ["7S 8S 9S TS 7H 8H", "8C 9C TC JC QC KC"], "AC")
-    rules = Rules(deberts_seven=True)
+    # Seat 1 is dealt 8C..KC and draws AC: seven clubs in sequence once clubs are trump.
+    rig(monkeypatch, ["7S 8S 9S TS 7H 8H", "8C 9C TC JC QC KC"], "7C", extra="9H TH JH AC")
     players = [HeuristicPlayer(threshold=0), HeuristicPlayer(threshold=0)]
-    result = play_deal(players, 0, rules, random.Random(0))
-    hands = result.record.deal_in_play().hands
-    holder = next((s for s in (0, 1) if is_deberts(CardSet(hands[s]), result.record.trump)), None)
-    assert result.game_won_by == holder
-    if holder is not None:
-        assert result.record.play == ()
-        plain = play_deal(players, 0, Rules(), random.Random(0))
-        assert plain.game_won_by is None and len(plain.record.play) == 18
+    result = play_deal(players, 0, Rules(deberts_seven=True), random.Random(0))
+    assert result.record.trump == Suit.C
+    assert result.game_won_by == 1 and result.score is None and result.record.play == ()
+    plain = play_deal(players, 0, Rules(), random.Random(0))
+    assert plain.game_won_by is None and len(plain.record.play) == 18
 
 
 @pytest.mark.parametrize("claims", [True, False])

@@ -150,8 +150,14 @@ class Rules:
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any]) -> Rules:
-        """Rules from a JSON-style mapping ``{"preset": ..., "<option>": ...}``."""
+        """Rules from a JSON-style mapping ``{"preset": ..., "<option>": ...}``; a
+        null value is refused by name (it would silently read as the preset's)."""
+        if not isinstance(mapping, Mapping):
+            raise RulesError(f"bad rules {mapping!r}: expected a mapping of option names")
         options = dict(mapping)
+        for name, value in options.items():
+            if value is None:
+                raise RulesError(f"bad value null for rule option {name!r}: give a value")
         name = options.pop("preset", "moscow")
         if not isinstance(name, str):
             raise RulesError(f"bad rules preset {name!r}: expected a name")
