@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator, TextIO
 import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
+from deberts.engine.solver import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.cli.inputs import build_rules
 from deberts.text.render import Notation
@@ -58,7 +59,7 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 table_bits_option: Decorator = click.option(
     "--table-bits",
-    type=click.IntRange(4, 30),
+    type=click.IntRange(*TABLE_BITS_RANGE),
     default=DEFAULT_TABLE_BITS,
     show_default=True,
     help="Size of the transposition table: 2**N entries.",

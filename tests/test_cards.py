@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts.model.cards import FULL_MASK, Card, CardSet, Rank, Suit, parse_cards
-from deberts.errors import DebertsError, NotationError
+from deberts.errors import ArgumentError, DebertsError, NotationError
 
 ALL_CARDS = [Card(i) for i in range(32)]
 RANKS = "789TJQKA"
@@ -230,13 +230,13 @@ def test_cardset_suit_and_holding():
 
 @pytest.mark.parametrize("mask", [-1, 1 << 32])
 def test_cardset_rejects_masks_beyond_32_bits(mask):
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError, match=r"^bad card mask -?\d+: expected 0\.\.4294967295$"):
         CardSet(mask)
 
 
 @pytest.mark.parametrize("cards", [[32], [0, -1], [Card(3), 40]])
 def test_cardset_rejects_card_indices_out_of_range(cards):
-    with pytest.raises(ValueError, match="out of range"):
+    with pytest.raises(ArgumentError, match=r"^bad card index -?\d+: expected 0\.\.31$"):
         CardSet(cards)
 
 

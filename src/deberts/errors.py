@@ -24,3 +24,8 @@ class IllegalMoveError(DebertsError):
 class RecordError(DebertsError):
     """A JSON record (a batch line or a game record) that is not an object with the
     expected fields, types and a consistent story."""
+
+
+class ArgumentError(DebertsError, TypeError):
+    """A public function's argument of the wrong type or out of range, named. It is
+    a ``TypeError`` too, so code that catches either finds it."""

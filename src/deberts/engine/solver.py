@@ -9,24 +9,28 @@ and the engine's margins are checked against it on every call.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine import _engine
 
-#: log2 of the transposition table's entries when none is given.
+#: log2 of the transposition table's entries when none is given, and the range the
+#: engine takes.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
+TABLE_BITS_RANGE = (4, 30)
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
-from deberts.errors import DebertsError
+from deberts.errors import ArgumentError, DebertsError
+from deberts.model.arguments import describe, instance, integer
 from deberts.engine.boundary import DECLINES_BELLA, engine_input, settled_margin
 from deberts.model.position import Play, Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, result_of, score
 
-# Far beyond any deal margin: a value-search guess is cut to this, so that any
-# guess fits the engine's C int (the search clamps it to its own bounds anyway).
+# Far beyond any deal margin: a value-search guess or a threshold is cut to this,
+# so that any integer fits the engine's C int (no margin comes near it anyway).
 GUESS_LIMIT = 1 << 20
 
 
@@ -103,9 +107,14 @@ def solve(
     20
     """
     if not isinstance(position, Position):
+        if not isinstance(position, (Deal, str)):
+            raise ArgumentError(
+                f"bad position: expected a Position, a Deal or a deal string, got "
+                f"{describe(position)}"
+            )
         deal = position if isinstance(position, Deal) else Deal.parse(position)
         if trump is None or declarer is None or leader is None:
-            raise TypeError("solve() needs trump, declarer and leader with a deal")
+            raise ArgumentError("bad position: solve() needs trump, declarer and leader with a deal")
         position = Position(deal, trump, declarer, leader, rules, played)
     return Solver(table_bits).solve(position)
 
@@ -118,12 +127,16 @@ class Solver:
     one optimal card), :meth:`reaches` (does the declarer's side get a margin above
     a threshold? one null-window search), :meth:`values` (every legal card's
     margin), :meth:`bounds` (each card's margin compared with a threshold) and
-    :meth:`solve` (everything, with lines and points). A Solver is not thread-safe;
-    :func:`solve_many` gives each thread its own.
+    :meth:`solve` (everything, with lines and points). One Solver shared by several
+    threads is safe: a lock lets one search at a time use the table, so threads
+    that should search side by side each need their own (:func:`solve_many` does
+    that).
     """
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+        table_bits = integer("table_bits", table_bits, *TABLE_BITS_RANGE)
         self._search = _engine.Search(table_bits)
+        self._lock = threading.Lock()
         self.nodes = 0
 
     @property
@@ -133,26 +146,29 @@ class Solver:
 
     def clear(self) -> None:
         """Forget everything the table holds."""
-        self._search.clear()
+        with self._lock:
+            self._search.clear()
 
     def value(self, position: Position) -> int:
         """The deal margin under optimal play from here."""
         spec, trick = _input(position)
-        value, self.nodes = self._search.value(spec, trick)
+        with self._lock:
+            value, self.nodes = self._search.value(spec, trick)
         return settled_margin(position) + value
 
     def best(self, position: Position) -> tuple[int, Card]:
         """The margin and one optimal card for the player to move."""
         spec, trick = _input(position)
-        value, move, self.nodes = self._search.best(spec, trick)
+        with self._lock:
+            value, move, self.nodes = self._search.best(spec, trick)
         return settled_margin(position) + value, Card(move & 31)
 
     def reaches(self, position: Position, threshold: int) -> bool:
         """True when the declarer's side gets a deal margin above ``threshold``."""
         spec, trick = _input(position)
-        answer, self.nodes = self._search.reaches(
-            spec, trick, threshold - settled_margin(position)
-        )
+        relative = _clamped("threshold", threshold, settled_margin(position))
+        with self._lock:
+            answer, self.nodes = self._search.reaches(spec, trick, relative)
         return answer
 
     def values(
@@ -164,9 +180,10 @@ class Solver:
         first card's margin, if near, saves the search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        extra = () if guess is None else (
-            max(-GUESS_LIMIT, min(GUESS_LIMIT, guess - settled)),)
-        raw, self.nodes = self._search.values(spec, trick, _card_mask(cards), *extra)
+        extra = () if guess is None else (_clamped("guess", guess, settled),)
+        mask = _card_mask(cards)
+        with self._lock:
+            raw, self.nodes = self._search.values(spec, trick, mask, *extra)
         return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
 
     def bounds(
@@ -178,9 +195,9 @@ class Solver:
         a card, so much cheaper than :meth:`values` when a comparison is enough."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        raw, self.nodes = self._search.bounds(
-            spec, trick, threshold - settled, _card_mask(cards)
-        )
+        relative, mask = _clamped("threshold", threshold, settled), _card_mask(cards)
+        with self._lock:
+            raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
         return {card: (settled + low, settled + high)
                 for card, (low, high) in _per_card(position, raw).items()}
 
@@ -188,7 +205,8 @@ class Solver:
         """The margin, one optimal line and its score: :meth:`solve` without every
         other card's value (about the cost of :meth:`value`)."""
         spec, trick = _input(position)
-        value, line, self.nodes = self._search.line(spec, trick)
+        with self._lock:
+            value, line, self.nodes = self._search.line(spec, trick)
         margin = settled_margin(position) + value
         end = _play_out(position, line)
         final = score(end)
@@ -200,7 +218,8 @@ class Solver:
         """Everything: each card's margin and points, the optimal line, its score."""
         started = time.perf_counter()
         spec, trick = _input(position)
-        raw, self.nodes = self._search.lines(spec, trick)
+        with self._lock:
+            raw, self.nodes = self._search.lines(spec, trick)
         settled = settled_margin(position)
         moves = _merge_bella_choices(
             position, [_move_value(position, settled, *r) for r in raw]
@@ -233,12 +252,20 @@ def _per_card(position: Position, rows: list[tuple[int, ...]]) -> dict[Card, tup
     return merged
 
 
+def _clamped(name: str, margin: object, settled: int) -> int:
+    """A deal margin given by the caller, relative to the settled points and cut to
+    +-GUESS_LIMIT, so that any integer fits the engine's C int."""
+    relative = integer(name, margin) - settled
+    return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
+
+
 def _card_mask(cards: Iterable[Card] | None) -> int:
     """The engine's filter of root moves: every card, or the mask of ``cards``."""
     return _engine.ALL_CARDS if cards is None else CardSet(cards).mask
 
 
 def _input(position: Position) -> tuple[dict[str, Any], list[int]]:
+    instance("position", position, Position, "a Position")
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)

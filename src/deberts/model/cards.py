@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from deberts.errors import NotationError
+from deberts.errors import ArgumentError, NotationError
+from deberts.model.arguments import describe, integer, text as text_argument
 
 RANK_CHARS = "789TJQKA"
 SUIT_CHARS = "SHDC"
@@ -38,7 +39,7 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
-        token = text.strip()
+        token = text_argument("suit", text).strip()
         upper = token.upper()
         if len(upper) == 1 and upper in SUIT_CHARS:
             return cls(SUIT_CHARS.index(upper))
@@ -69,7 +70,7 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse one of ``7 8 9 T J Q K A`` (``10`` accepted, any case)."""
-        upper = text.strip().upper()
+        upper = text_argument("rank", text).strip().upper()
         if upper == "10":
             return cls.TEN
         if len(upper) == 1 and upper in RANK_CHARS:
@@ -86,9 +87,11 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= int(index) < 32:
-            raise ValueError(f"card index {index} out of range 0..31")
-        return _CARDS[int(index)] if _CARDS else super().__new__(cls, index)
+        if type(index) is not int and type(index) is not cls:  # the common cases stay cheap
+            index = integer("card index", index)
+        if not 0 <= index < 32:
+            raise ArgumentError(f"bad card index {index}: expected 0..31")
+        return _CARDS[index] if _CARDS else super().__new__(cls, index)
 
     @classmethod
     def of(cls, suit: Suit, rank: Rank) -> Card:
@@ -97,7 +100,7 @@ class Card(int):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse rank then suit: ``JH``, ``TS``, ``10S``, ``J♥``."""
-        token = text.strip()
+        token = text_argument("card", text).strip()
         if len(token) < 2:
             raise NotationError(f"bad card {text!r}: expected rank then suit, e.g. JH")
         rank_text, suit_text = token[:-1], token[-1]
@@ -160,16 +163,18 @@ class CardSet:
     __slots__ = ("_mask",)
 
     def __init__(self, cards: int | Iterable[Card | int | str] = 0) -> None:
-        if isinstance(cards, int):
-            mask = int(cards)
-            if not 0 <= mask <= FULL_MASK:
-                raise ValueError(f"mask {mask:#x} is not a 32-bit card mask")
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            if isinstance(cards, str):
+                raise ArgumentError(
+                    f"bad cards {cards!r}: expected a mask or cards (CardSet.parse reads text)"
+                )
+            mask = integer("card mask", cards, 0, FULL_MASK)
         else:
             mask = 0
             for card in cards:
-                if isinstance(card, str):
-                    card = Card.parse(card)
-                mask |= 1 << int(Card(card))
+                mask |= 1 << (Card.parse(card) if isinstance(card, str) else Card(card))
         self._mask = mask
 
     @classmethod
@@ -179,7 +184,7 @@ class CardSet:
         Within a suit, ranks are single characters (``10`` accepted); each card
         may appear once.
         """
-        parts = text.strip().split(".")
+        parts = text_argument("hand", text).strip().split(".")
         if len(parts) != 4:
             raise NotationError(
                 f"bad hand {text!r}: expected 4 suits separated by '.' (S.H.D.C)"
@@ -277,7 +282,10 @@ def _rank_tokens(holding: str, whole: str) -> list[str]:
     return tokens
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse a list of cards, space separated or as an iterable of tokens."""
-    tokens = text.split() if isinstance(text, str) else list(text)
-    return [Card.parse(token) for token in tokens]
+def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
+    """Parse a list of cards, space separated or as an iterable of tokens (or cards)."""
+    if isinstance(text, str):
+        return [Card.parse(token) for token in text.split()]
+    if not isinstance(text, Iterable):
+        raise ArgumentError(f"bad cards: expected a string or strings, got {describe(text)}")
+    return [token if isinstance(token, Card) else Card.parse(token) for token in text]

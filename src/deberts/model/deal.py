@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from deberts.model.cards import CardSet
-from deberts.errors import InvalidDealError, NotationError
+from deberts.errors import ArgumentError, InvalidDealError, NotationError
+from deberts.model.arguments import describe, integer, text as text_argument
 
 
 def full_hand_size(players: int) -> int:
@@ -26,16 +27,19 @@ class Deal:
     hands: tuple[CardSet, ...]
 
     def __init__(self, hands: Iterable[CardSet | int | str]) -> None:
-        parsed = tuple(
-            CardSet.parse(h) if isinstance(h, str) else CardSet(int(h)) for h in hands
-        )
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+            raise ArgumentError(
+                f"bad hands: expected hands (strings, masks or CardSets), got {describe(hands)}"
+                + (" (Deal.parse reads one string)" if isinstance(hands, str) else "")
+            )
+        parsed = tuple(CardSet.parse(h) if isinstance(h, str) else CardSet(h) for h in hands)
         _validate(parsed)
         object.__setattr__(self, "hands", parsed)
 
     @classmethod
     def parse(cls, text: str) -> Deal:
         """Parse hands in seat order separated by spaces: ``AK7.QJ..T98 ...``."""
-        tokens = text.split()
+        tokens = text_argument("deal", text).split()
         if not tokens:
             raise NotationError("bad deal '': expected 2 to 4 hands separated by spaces")
         return cls(tokens)
@@ -48,6 +52,9 @@ class Deal:
         seed: int | random.Random | None = None,
     ) -> Deal:
         """A uniformly random deal; ``cards_per_hand`` below full gives an endgame."""
+        players = integer("players", players)
+        if cards_per_hand is not None:
+            cards_per_hand = integer("cards_per_hand", cards_per_hand)
         if players not in (2, 3, 4):
             raise InvalidDealError(f"bad player count {players}: expected 2, 3 or 4")
         size = full_hand_size(players) if cards_per_hand is None else cards_per_hand

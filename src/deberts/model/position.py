@@ -14,6 +14,7 @@ from deberts.model.cards import Card, CardSet, Suit, parse_cards
 from deberts.model.deal import Deal
 from deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.errors import IllegalMoveError
+from deberts.model.arguments import instance
 from deberts.model.rules import Rules
 from deberts.model.sides import check_seat, declarer_side, partner_of
 from deberts.model.tricks import card_points, legal_cards, trick_power, trick_winner
@@ -53,18 +54,16 @@ class Position:
         rules: Rules | None = None,
         played: Iterable[Card | str] | str = (),
     ) -> None:
-        self.deal = deal
+        self.deal = instance("deal", deal, Deal, "a Deal")
         self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
-        self.rules = rules if rules is not None else Rules()
+        self.rules = Rules() if rules is None else instance("rules", rules, Rules, "Rules")
         players = deal.players
-        for name, seat in (("declarer", declarer), ("leader", leader)):
-            check_seat(name, seat, players)
-        self.declarer = declarer
-        self.leader = leader
+        self.declarer = check_seat("declarer", declarer, players)
+        self.leader = check_seat("leader", leader, players)
         self.rules.check_table(players)
-        self.declarer_side = declarer_side(declarer, players, self.rules)
+        self.declarer_side = declarer_side(self.declarer, players, self.rules)
         self.declarations: DeclarationOutcome = resolve_declarations(
-            deal, self.trump, declarer, leader, self.rules
+            deal, self.trump, self.declarer, self.leader, self.rules
         )
         self.hands = list(deal.masks())
         self.stack: list[Play] = []
@@ -73,10 +72,7 @@ class Position:
         self.trick: list[Play] = []
         self._won_points = [0] * deal.players
         self._won_tricks = [0] * deal.players
-        cards = parse_cards(played) if isinstance(played, str) else [
-            c if isinstance(c, Card) else Card.parse(str(c)) for c in played
-        ]
-        for index, card in enumerate(cards):
+        for index, card in enumerate(parse_cards(played)):
             push_numbered(self, index, card)
 
     # -- state -------------------------------------------------------------

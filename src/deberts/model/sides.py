@@ -7,6 +7,8 @@ solver treats the defenders as one coalition.
 
 from __future__ import annotations
 
+import numbers
+
 from deberts.errors import DebertsError
 from deberts.model.rules import Rules
 
@@ -14,10 +16,11 @@ from deberts.model.rules import Rules
 def check_seat(
     name: str, seat: object, players: int, error: type[DebertsError] = DebertsError
 ) -> int:
-    """``seat`` if it is a seat at a ``players``-player table, else ``error`` naming it."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    """``seat`` as an ``int`` (numpy integers too) if it is a seat at a
+    ``players``-player table, else ``error`` naming it."""
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < players:
         raise error(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
-    return seat
+    return int(seat)
 
 
 def partner_of(seat: int, players: int, rules: Rules) -> int | None:

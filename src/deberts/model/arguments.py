@@ -1,0 +1,44 @@
+"""Checking what the public functions are given, so a wrong type or value is an
+:class:`ArgumentError` naming the argument, never an ``AttributeError``, a silently
+truncated float or a crash deeper down.
+
+Integers are ``int`` or any integer type such as numpy's (``numbers.Integral``);
+``bool`` is refused where a number is meant, and so is a float, even ``2.0``.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+from deberts.errors import ArgumentError
+
+
+def describe(value: object) -> str:
+    """The value's type, with the value itself when it is short."""
+    shown = repr(value)
+    kind = type(value).__name__
+    return f"{kind} {shown}" if len(shown) <= 40 else kind
+
+
+def integer(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a plain ``int``, checked against ``low..high`` when given."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentError(f"bad {name}: expected an integer, got {describe(value)}")
+    number = int(value)
+    if (low is not None and number < low) or (high is not None and number > high):
+        span = f"{low}.." + ("" if high is None else str(high))
+        raise ArgumentError(f"bad {name} {number}: expected {span}")
+    return number
+
+
+def instance(name: str, value: Any, kind: type | tuple[type, ...], expected: str) -> Any:
+    """``value`` if it is a ``kind``, else an error saying what was ``expected``."""
+    if not isinstance(value, kind):
+        raise ArgumentError(f"bad {name}: expected {expected}, got {describe(value)}")
+    return value
+
+
+def text(name: str, value: object) -> str:
+    """``value`` if it is a string, for the parsers."""
+    return instance(name, value, str, "a string")  # type: ignore[no-any-return]

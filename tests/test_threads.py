@@ -1,0 +1,78 @@
+"""One Solver, or one PimcPlayer, shared by several threads: every answer is the one a
+thread alone gets, and the process neither crashes nor hangs (the engine releases the
+GIL, so without the Solver's lock two searches would share one table)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Callable
+
+from deberts import Solver
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import RandomPlayer
+from positions import random_position
+
+THREADS = 4
+
+
+def hammer(work: Callable[[int], object], rounds: int) -> list[list[object]]:
+    """``work(i)`` for i in 0..rounds-1 on each of THREADS threads started together;
+    each thread's answers, in order."""
+    start = threading.Barrier(THREADS)
+    answers: list[list[object]] = [[] for _ in range(THREADS)]
+
+    def run(slot: int) -> None:
+        start.wait()
+        for i in range(rounds):
+            answers[slot].append(work((i + slot) % rounds))
+
+    threads = [threading.Thread(target=run, args=(slot,)) for slot in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a thread hangs"
+    return answers
+
+
+def test_threads_sharing_one_solver_get_exact_answers() -> None:
+    positions = [random_position(500 + seed, 2 + seed % 3, cards_left=5, full=False)
+                 for seed in range(24)]
+
+    def work(solver: Solver, i: int) -> object:
+        position = positions[i]
+        return (solver.values(position), solver.value(position), solver.best(position)[0],
+                solver.reaches(position, 0), solver.line(position)[0],
+                solver.solve(position).margin)
+
+    alone = Solver(table_bits=12)
+    expected = [work(alone, i) for i in range(len(positions))]
+    shared = Solver(table_bits=12)
+    answers = hammer(lambda i: work(shared, i), len(positions))
+    for slot, got in enumerate(answers):
+        rotated = expected[slot:] + expected[:slot]
+        assert got == rotated
+
+
+class Recorder(RandomPlayer):
+    """Plays at random and keeps every play view."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
+        self.views.append(view)
+        return super().play(view)
+
+
+def test_threads_sharing_one_pimc_player_play_legal_cards() -> None:
+    seats = [Recorder(1), Recorder(2), Recorder(3)]
+    play_deal(seats, 0, rng=random.Random(5))
+    views = [view for seat in seats for view in seat.views][:18]
+    player = PimcPlayer(samples=6, bid_samples=6, seed=1)
+    for slot_answers in hammer(lambda i: (i, player.play(views[i])), len(views)):
+        for i, card in slot_answers:  # type: ignore[misc]
+            assert card in views[i].legal
