@@ -9,7 +9,7 @@ import pytest
 from deberts import (
     CardSet, DebertsError, Deal, Knowledge, Position, Rules, evaluate_bid, solve,
 )
-from deberts.analysis.bid_evaluation import mean_ci95, wilson_ci95
+from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.model.scoring import MADE
 
 import numpy as np

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from deberts import Rules
-from deberts.play.match import PlayView, play_deal
+from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
+from deberts.play.match import PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer, knowledge_of, sampled_position
 from deberts.play.players import HeuristicPlayer, RandomPlayer
 from deberts.analysis.sampling import check_consistent
@@ -62,3 +62,32 @@ def test_pimc_games_reproduce_with_seeds() -> None:
         return play_deal(seats, 1, rng=random.Random(9)).record.to_dict()
 
     assert deal() == deal()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_choose_from_a_position_sees_only_its_own_seat(players: int) -> None:
+    """``PimcPlayer.choose`` takes a Position: the view it builds is the match's view
+    of the seat to move, so the choice equals ``play`` on the match's own view."""
+    recorders = [Recorder(s) for s in range(players)]
+    result = play_deal(recorders, 0, Rules(), random.Random(11))
+    if result.score is None:
+        pytest.skip("thrown in")
+    record = result.record
+    views = [v for r in recorders for v in r.views]
+    for view in views[:: max(1, len(views) // 6)]:
+        position = record.start()
+        for play in view.plays():
+            position.push(play.card, bella=play.bella)
+        built = view_of(position, record.face_up, dealer=record.dealer,
+                        exchanger=record.exchanger)
+        assert built == view
+        assert built.hand == CardSet(position.hands[position.to_move])
+        card = PimcPlayer(samples=8, seed=5).choose(position, record.face_up, record.dealer,
+                                                    record.exchanger)
+        assert card == PimcPlayer(samples=8, seed=5).play(view) and card in view.legal
+
+
+def test_view_of_refuses_an_endgame() -> None:
+    position = Position(Deal.parse("A... K... Q... J..."), "S", 0, 1)
+    with pytest.raises(DebertsError, match="whole deal"):
+        view_of(position, Card.parse("7H"))

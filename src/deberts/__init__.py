@@ -7,10 +7,7 @@ Everything a user needs is here::
     solution = deberts.solve(deal, trump="H", declarer=0, leader=1)
 """
 
-from deberts.engine.solver import DEFAULT_TABLE_BITS
-from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
-from deberts.model.deal import Deal, full_hand_size
-from deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
+# The model: cards, deals, rules, positions, declarations, scoring, bidding, records.
 from deberts.errors import (
     DebertsError,
     IllegalMoveError,
@@ -19,19 +16,34 @@ from deberts.errors import (
     RecordError,
     RulesError,
 )
+from deberts.model.bidding import Bid, Contract
+from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
+from deberts.model.generate import generate_deals
 from deberts.model.position import Play, Position, Trick
+from deberts.model.record import GameRecord
 from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
-from deberts.engine.solver import MoveValue, Solution, Solver, solve
+
+# The engine: the solver and its thread pool.
 from deberts.engine.parallel import solve_many
-from deberts.analysis.table import DDTable, TableCell, dd_table
-from deberts.model.bidding import Bid, Contract
-from deberts.model.record import GameRecord
-from deberts.formats.records import dump as write_records, load as read_records
-from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
-from deberts.model.generate import generate_deals
-from deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
+
+# Analysis: the table, the review of a played deal, sampling, bid evaluation.
 from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.analysis.table import DDTable, TableCell, dd_table
+
+# Play: matches, players, the arena.
+from deberts.play.arena import ArenaResult, arena
+from deberts.play.match import BidView, DealResult, Match, Player, PlayView, play_deal, view_of
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer, RandomPlayer
+
+# Formats: game records on disk.
+from deberts.formats.records import dump as write_records, load as read_records
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -47,4 +59,6 @@ __all__ = [
     "DDTable", "TableCell", "dd_table", "Bid", "Contract", "GameRecord", "RecordError",
     "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play", "generate_deals",
     "Knowledge", "sample_deals", "BidEvaluation", "OptionStats", "evaluate_bid",
+    "ArenaResult", "arena", "BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
+    "view_of", "PimcPlayer", "HeuristicPlayer", "RandomPlayer",
 ]

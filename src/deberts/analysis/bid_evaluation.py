@@ -34,13 +34,13 @@ from deberts.model.exchange import exchanged, holder_swaps, seven_holder
 from deberts.engine.parallel import map_ordered
 from deberts.model.position import Position
 from deberts.model.rules import Rules
+from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.analysis.sampling import Knowledge, deals_of, sample_deals
 from deberts.model.scoring import BAIT, HANGING, MADE
 from deberts.model.sides import declarer_side, first_leader, with_partner
 from deberts.engine.solver import Solver
 
 THROWN_IN = "thrown_in"
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -87,18 +87,18 @@ class OptionStats:
         data: dict[str, Any] = {
             "option": self.option,
             "samples": self.samples,
-            "mean_margin": _round(margins.mean()),
+            "mean_margin": rounded(margins.mean()),
             "margin_ci95": mean_ci95(margins),
         }
         for name, result in (("made", MADE), ("bait", BAIT), ("hanging", HANGING),
                              ("thrown_in", THROWN_IN)):
             p = self.probability(result)
-            data[f"p_{name}"] = _round(p, 4)
+            data[f"p_{name}"] = rounded(p, 4)
             data[f"p_{name}_ci95"] = wilson_ci95(p, self.samples)
         data.update(
-            expected_score=_round(scores.mean()),
+            expected_score=rounded(scores.mean()),
             score_ci95=mean_ci95(scores),
-            expected_lead=_round(leads.mean()),
+            expected_lead=rounded(leads.mean()),
             lead_ci95=mean_ci95(leads),
             declarers=_declarers(self.outcomes),
         )
@@ -140,8 +140,8 @@ class BidEvaluation:
             "options": [o.to_dict() for o in self.options],
             "best": self.best,
             "runner_up": self.runner_up,
-            "confidence": _round(self.confidence, 4),
-            "seconds": _round(self.seconds, 3),
+            "confidence": rounded(self.confidence, 4),
+            "seconds": rounded(self.seconds, 3),
         }
 
 
@@ -303,32 +303,9 @@ def _recommend(options: Sequence[OptionStats]) -> tuple[str, str | None, float]:
     return best.option, runner.option, 0.5 * (1 + math.erf(z / math.sqrt(2)))
 
 
-def mean_ci95(values: np.ndarray) -> list[float]:
-    """A normal 95% interval for the mean of ``values``."""
-    mean = float(values.mean())
-    if len(values) < 2:
-        return [_round(mean), _round(mean)]
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
-    return [_round(mean - half), _round(mean + half)]
-
-
-def wilson_ci95(p: float, n: int) -> list[float]:
-    """The Wilson 95% interval of a proportion: sound near 0 and 1 too."""
-    if n == 0:
-        return [0.0, 1.0]
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return [_round(max(0.0, centre - half), 4), _round(min(1.0, centre + half), 4)]
-
-
 def _declarers(outcomes: Sequence[Outcome]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for outcome in outcomes:
         key = "none" if outcome.declarer is None else str(outcome.declarer)
         counts[key] = counts.get(key, 0) + 1
     return counts
-
-
-def _round(value: float, digits: int = 2) -> float:
-    return round(float(value), digits)

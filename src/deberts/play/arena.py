@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from deberts.analysis.bid_evaluation import mean_ci95, wilson_ci95
+from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.play.match import Match, Player
 from deberts.play.pimc import PimcPlayer

@@ -319,6 +319,27 @@ def _play_view(
     )
 
 
+def view_of(
+    position: Position,
+    face_up: Card,
+    dealer: int | None = None,
+    exchanger: int | None = None,
+    scores: Sequence[Fraction] | None = None,
+) -> PlayView:
+    """What the player to move in ``position`` (a whole deal in play) may see: the
+    view a :class:`Player` gets in a match. ``dealer`` defaults to the seat before the
+    first leader (the eldest-hand lead); ``exchanger`` is the seat that swapped the
+    seven of trumps for ``face_up``, if one did."""
+    if not position.deal.is_full:
+        raise DebertsError(
+            f"a player's view needs a whole deal in play, not a {position.deal.hand_size}-card endgame"
+        )
+    count = position.players
+    dealer = (position.leader - 1) % count if dealer is None else dealer
+    scores = tuple(scores) if scores is not None else (Fraction(0),) * count
+    return _play_view(position, position.to_move, dealer, exchanger, face_up, scores)
+
+
 @dataclass
 class Match:
     """A match to ``target`` points: deals until a side reaches it at the end of a

@@ -21,7 +21,7 @@ from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.exchange import exchanged
-from deberts.play.match import BidView, PlayView
+from deberts.play.match import BidView, PlayView, view_of
 from deberts.play.players import HeuristicPlayer
 from deberts.model.position import Position, legal_in_trick
 from deberts.play.sample_choice import best_on_average
@@ -72,6 +72,14 @@ class PimcPlayer:
         return best_on_average(
             self.solver, legal, self._within_budget(self._samples(view)), sign
         )
+
+    def choose(
+        self, position: Position, face_up: Card, dealer: int | None = None,
+        exchanger: int | None = None,
+    ) -> Card:
+        """The card to play for the seat to move in ``position`` (a whole deal in
+        play), decided from that seat's view only (:func:`deberts.play.match.view_of`)."""
+        return self.play(view_of(position, face_up, dealer, exchanger))
 
     def declare(self, view: PlayView) -> bool:
         """Announce bella (the engine's values already assume the better choice, and
