@@ -9,6 +9,7 @@ Everything a user needs is here::
 
 # The model: cards, deals, rules, positions, declarations, scoring, bidding, records.
 from deberts.errors import (
+    ArgumentError,
     DebertsError,
     IllegalMoveError,
     InvalidDealError,
@@ -51,7 +52,7 @@ BACKEND = "cython"
 __version__ = "0.1.0"
 
 __all__ = [
-    "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
+    "ArgumentError", "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
     "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
     "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",

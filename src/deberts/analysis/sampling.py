@@ -25,15 +25,12 @@ import numpy as np
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import InvalidDealError
+from deberts.model.arguments import instance, integer
 from deberts.model.sides import check_seat
 
 
 def _cards(value: CardSet | int | str | Iterable[object]) -> CardSet:
-    if isinstance(value, str):
-        return CardSet.parse(value)
-    if isinstance(value, (CardSet, int)):
-        return CardSet(int(value))
-    return CardSet(value)  # type: ignore[arg-type]
+    return CardSet.parse(value) if isinstance(value, str) else CardSet(value)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -52,6 +49,12 @@ class Knowledge:
     out: CardSet = CardSet()
 
     def __post_init__(self) -> None:
+        for name in ("sizes", "held", "excluded"):
+            instance(name, getattr(self, name), (tuple, list), "a tuple, one item a seat")
+        object.__setattr__(self, "sizes", tuple(integer("hand size", n) for n in self.sizes))
+        object.__setattr__(self, "held", tuple(map(_cards, self.held)))
+        object.__setattr__(self, "excluded", tuple(map(_cards, self.excluded)))
+        object.__setattr__(self, "out", _cards(self.out))
         players = len(self.sizes)
         if players not in (2, 3, 4) or len(self.held) != players or len(self.excluded) != players:
             raise InvalidDealError(
@@ -86,8 +89,8 @@ class Knowledge:
         """A bidder's knowledge: his first cards and the face-up card; the sampled
         deal is the full one (9 cards a hand, 8 with 4 players, where the face-up
         card goes to the dealer)."""
-        card = face_up if isinstance(face_up, Card) else Card.parse(str(face_up))
-        if players not in (2, 3, 4):
+        card = face_up if isinstance(face_up, Card) else Card.parse(face_up)
+        if integer("players", players) not in (2, 3, 4):
             raise InvalidDealError(f"bad player count {players}: expected 2, 3 or 4")
         for name, value in (("seat", seat), ("dealer", dealer)):
             check_seat(name, value, players, InvalidDealError)
@@ -105,6 +108,7 @@ class Knowledge:
     def with_held(self, seat: int, cards: CardSet | int | str) -> Knowledge:
         """Also knowing that ``seat`` holds ``cards``."""
         held = list(self.held)
+        seat = check_seat("seat", seat, self.players, InvalidDealError)
         held[seat] = held[seat] | _cards(cards)
         return replace(self, held=tuple(held))
 
@@ -115,6 +119,7 @@ class Knowledge:
     def with_excluded(self, seat: int, cards: CardSet | int | str) -> Knowledge:
         """Also knowing that ``seat`` holds none of ``cards``."""
         excluded = list(self.excluded)
+        seat = check_seat("seat", seat, self.players, InvalidDealError)
         excluded[seat] = excluded[seat] | _cards(cards)
         return replace(self, excluded=tuple(excluded))
 
@@ -228,7 +233,7 @@ def sample_deals(
 ) -> np.ndarray:
     """``count`` deals drawn uniformly from those consistent with ``knowledge``, as a
     ``(count, players)`` array of ``uint32`` hand masks (bit ``8*suit + rank``)."""
-    if count < 0:
+    if integer("count", count) < 0:
         raise InvalidDealError(f"bad sample count {count}: expected 0 or more")
     plan = knowledge._plan
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)

@@ -11,6 +11,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.errors import ArgumentError
+from deberts.model.arguments import describe, integer
 from deberts.model.position import Position
 from deberts.engine.solver import Solver
 
@@ -38,8 +40,7 @@ def map_ordered(
     hand-off costs about as much as a small search) and only a few chunks per
     thread are in flight, so an endless input streams in bounded memory.
     Exceptions propagate in order."""
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
+    threads = integer("threads", threads, 1)
     if threads == 1:
         solver = Solver(table_bits)
         for item in items:
@@ -81,6 +82,8 @@ def solve_many(
     table_bits: int = DEFAULT_TABLE_BITS,
 ) -> list[object]:
     """Solve every position (``mode``: solve, value, best or values), in input order."""
-    if mode not in MODES:
-        raise ValueError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise ArgumentError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
+    if isinstance(positions, str) or not isinstance(positions, Iterable):
+        raise ArgumentError(f"bad positions: expected an iterable of positions, got {describe(positions)}")
     return list(map_ordered(MODES[mode], positions, threads, table_bits))

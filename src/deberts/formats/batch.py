@@ -20,6 +20,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from deberts.errors import DebertsError, RecordError
 from deberts.formats.json_text import decode_json
+from deberts.model.arguments import instance
 from deberts.model.deal import Deal
 from deberts.model.fields import cards_field, check_object, field, seat_field
 from deberts.model.position import Position
@@ -86,6 +87,7 @@ def from_object(data: object) -> Position:
 
 def loads(line: bytes | str) -> Position:
     """The position of one input line (UTF-8 JSON)."""
+    instance("line", line, (bytes, str), "bytes or a string")
     return from_object(decode_json(line, "line"))
 
 

@@ -13,7 +13,8 @@ import json
 import os
 from typing import IO, Iterable
 
-from deberts.errors import DebertsError
+from deberts.errors import ArgumentError, DebertsError
+from deberts.model.arguments import describe, instance
 from deberts.formats.json_text import decode_json
 from deberts.model.record import GameRecord
 
@@ -21,6 +22,7 @@ from deberts.model.record import GameRecord
 def loads(data: bytes | str) -> list[GameRecord]:
     """The records in a text: one JSON record, or one record a line (JSON lines).
     A bad line is named by its number (blank lines count)."""
+    instance("data", data, (bytes, str), "bytes or a string")
     raw = data.encode("utf-8") if isinstance(data, str) else data
     lines = [
         (number, line)
@@ -43,12 +45,18 @@ def load(source: str | os.PathLike[str] | IO[bytes]) -> list[GameRecord]:
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as handle:
             return loads(handle.read())
+    if not callable(getattr(source, "read", None)):
+        raise ArgumentError(
+            f"bad source: expected a path or a binary file, got {describe(source)}"
+        )
     return loads(source.read())
 
 
 def dumps(records: Iterable[GameRecord]) -> str:
     """One record as an indented document, several as JSON lines."""
-    records = list(records)
+    records = list(instance("records", records, Iterable, "an iterable of GameRecord"))
+    for record in records:
+        instance("records", record, GameRecord, "GameRecord items")
     if len(records) == 1:
         return _layout(records[0].to_dict(), "") + "\n"
     return "".join(json.dumps(record.to_dict()) + "\n" for record in records)
@@ -60,8 +68,10 @@ def dump(records: Iterable[GameRecord], target: str | os.PathLike[str] | IO[str]
     if isinstance(target, (str, os.PathLike)):
         with open(target, "w", encoding="utf-8") as handle:
             handle.write(text)
-    else:
+    elif callable(getattr(target, "write", None)):
         target.write(text)
+    else:
+        raise ArgumentError(f"bad target: expected a path or a text file, got {describe(target)}")
 
 
 def _layout(value: object, indent: str) -> str:

@@ -8,6 +8,7 @@ got string "1"``.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Mapping, Sequence
 
 from deberts.errors import RecordError
@@ -60,6 +61,8 @@ def json_type(value: object) -> str:
     """The JSON name of a decoded value's type, with the value when it is short."""
     names = {bool: "boolean", int: "number", float: "number", str: "string",
              list: "array", dict: "object", type(None): "null"}
+    if isinstance(value, float) and math.isinf(value):
+        return "a number too large"
     shown = json.dumps(value)
     name = names.get(type(value), type(value).__name__)
     if value is None:
