@@ -1,4 +1,5 @@
-"""Build the Cython engine ``deberts.engine._engine`` from ``solver/`` with -O3.
+"""Build the Cython engines from ``solver/`` with -O3: ``deberts.engine._engine``
+(Deberts) and ``deberts.engine._tertz`` (Tertz).
 
 On x86-64 the population count is one instruction (``-mpopcnt``, every x86-64 CPU
 since 2008); without it gcc calls a library routine on the search's hottest path.
@@ -18,10 +19,15 @@ engine = Extension(
     sources=["solver/_engine.pyx"],
     extra_compile_args=flags,
 )
+tertz = Extension(
+    "deberts.engine._tertz",
+    sources=["solver/_tertz.pyx"],
+    extra_compile_args=flags,
+)
 
 setup(
     ext_modules=cythonize(
-        [engine],
+        [engine, tertz],
         compiler_directives={"language_level": "3"},
     ),
 )

@@ -1,0 +1,218 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The exact double-dummy engine of Tertz (docs/rules.md section 4) in C.
+
+Only ``deberts.engine.tertz`` calls this module. It receives a position reduced to
+integers (hands, the stock in draw order, the card on the table, the break, the
+marriage, the declarations so far); a :class:`Search` answers the value, every
+move's value, or the value and an optimal line, and counts its nodes. Each Search
+owns its table, so separate objects are re-entrant; the search runs without the GIL.
+
+Moves are integers: a card 0..31, ``SWAP`` (32), ``BREAK + k`` (64 + k).
+"""
+
+include "tertz/types.pxi"
+include "tertz/declarations.pxi"
+include "tertz/legality.pxi"
+include "tertz/state.pxi"
+include "tertz/table.pxi"
+include "tertz/ordering.pxi"
+include "tertz/search.pxi"
+include "tertz/root.pxi"
+
+# The points and orders come from the Python model, so both read one definition.
+from deberts.model.cards import Rank
+from deberts.model.tertz.declarations import FOUR_CLASS, FOUR_POINTS as MODEL_FOUR_POINTS
+from deberts.model.tertz.declarations import MARRIAGE_POINTS as MODEL_MARRIAGE, run_points
+from deberts.model.tertz.tricks import LAST_TRICK as MODEL_LAST_TRICK, card_points
+from deberts.model.tricks import trick_power
+
+DEFAULT_TABLE_BITS = 20
+MOVE_SWAP = SWAP
+MOVE_BREAK = BREAK
+STOCK_PLAY = {"suit_or_trump": STOCK_SUIT_OR_TRUMP, "follow": STOCK_FOLLOW,
+              "free": STOCK_FREE}
+
+
+cdef void fill_rule_tables() except *:
+    """The declarations' and bonuses' points (declarations.pxi, types.pxi)."""
+    global LAST_TRICK, MARRIAGE_POINTS
+    cdef int length, index
+    LAST_TRICK = MODEL_LAST_TRICK
+    MARRIAGE_POINTS = MODEL_MARRIAGE
+    for length in range(3, 9):
+        RUN_POINTS[length] = run_points(length)
+    for rank, points in MODEL_FOUR_POINTS.items():
+        index = int(rank) - int(Rank.JACK)
+        FOUR_POINTS[index] = points
+        FOUR_STRENGTH[index] = 32 * FOUR_CLASS[rank]
+
+
+cdef void fill_card_tables(Engine* e, int trump) except *:
+    """The engine's tables that depend only on the trump suit."""
+    cdef int card, other, suit, power
+    e.trump = trump
+    e.trump_mask = suit_cards(trump)
+    e.jack = <uint32_t>1 << (8 * trump + int(Rank.JACK))
+    e.seven = <uint32_t>1 << (8 * trump + int(Rank.SEVEN))
+    e.marriage = ((<uint32_t>1 << (8 * trump + int(Rank.KING)))
+                  | (<uint32_t>1 << (8 * trump + int(Rank.QUEEN))))
+    for card in range(32):
+        e.points[card] = card_points(card, trump)
+        e.power[card] = trick_power(card, card >> 3, trump)
+    for card in range(32):
+        e.beaters[card] = 0
+        for other in range(8 * (card >> 3), 8 * (card >> 3) + 8):
+            if e.power[other] > e.power[card]:
+                e.beaters[card] |= <uint32_t>1 << other
+    for suit in range(4):
+        for card in range(8 * suit, 8 * suit + 8):
+            power = e.power[card] - (9 if suit == trump else 1)
+            e.card_at[suit][power] = card
+
+
+fill_rule_tables()
+# The card tables of each trump suit, made once: a search copies one.
+cdef Engine CARD_TABLES[4]
+for _trump in range(4):
+    fill_card_tables(&CARD_TABLES[_trump], _trump)
+
+
+cdef void load_declared(Declared* d, list runs, int fours) except *:
+    """One player's declarations from ``[(run_cards, stamp, counting)]`` and the
+    mask of his declared fours' ranks (bit r - 4 for rank r)."""
+    cdef int i, low, suit
+    cdef uint32_t cards
+    memset(d, 0, sizeof(Declared))
+    if len(runs) > MAX_RUNS:
+        raise ValueError(f"{len(runs)} runs declared by one seat, at most {MAX_RUNS}")
+    d.fours = fours
+    for i, (cards, stamp, counting) in enumerate(runs):
+        low = lowest_bit(cards)
+        suit = low >> 3
+        d.runs[i] = <uint8_t>((suit << 6) | ((low & 7) << 3) | (popcount32(cards) - 1))
+        if run_cards(d.runs[i]) != cards:
+            raise ValueError(f"declared run {cards:#x} is not a run of one suit")
+        d.stamps[i] = stamp
+        if counting:
+            d.counting |= <uint16_t>1 << i
+    d.count = len(runs)
+
+
+cdef void setup_engine(Engine* e, dict spec) except *:
+    """Fill the engine from the boundary's plain-integer description."""
+    cdef int i, card, offset
+    cdef list stock = spec["stock"]
+    memcpy(e, &CARD_TABLES[<int>spec["trump"]], sizeof(Engine))
+    e.stock_play = STOCK_PLAY[spec["stock_play"]]
+    e.declare_opening = spec["declare_when"] == "opening"
+    e.s.hands[0] = spec["hands"][0]
+    e.s.hands[1] = spec["hands"][1]
+    offset = STOCK_SIZE - len(stock)
+    e.s.stock_cards = 0
+    for i in range(STOCK_SIZE):
+        e.stock[i] = 0
+    for i, card in enumerate(stock):
+        e.stock[offset + i] = card
+        e.s.stock_cards |= <uint32_t>1 << card
+    e.s.drawn = offset
+    e.s.cut = 0
+    e.s.face_up = stock[len(stock) - 1] if stock else 0
+    e.s.break_due = spec["break_due"]
+    e.s.leader = spec["leader"]
+    e.s.to_move = spec["to_move"]
+    e.s.trick_len = 0
+    e.s.lead_card = 0
+    if spec["trick"] >= 0:
+        e.s.trick_len = 1
+        e.s.lead_card = spec["trick"]
+    e.s.cards_played = spec["cards_played"]
+    e.s.points_left = 0
+    for card in range(32):
+        if ((e.s.hands[0] | e.s.hands[1] | e.s.stock_cards) >> card) & 1:
+            e.s.points_left += e.points[card]
+    if e.s.trick_len:
+        e.s.points_left += e.points[e.s.lead_card]
+    e.s.marriage_open = spec["marriage_open"]
+    e.s.declaring = 1
+    for i in range(2):
+        load_declared(&e.s.declared[i], spec["runs"][i], spec["fours"][i])
+    e.nodes = 0
+
+
+cdef class Search:
+    """A Tertz search with its own transposition table, reusable across positions.
+
+    Entries stay valid while positions share a setting (trump, the stock, the
+    rules); a position of another setting clears the table. One object must not be
+    used by two threads at once; give each thread its own.
+    """
+
+    cdef Table table
+    cdef Engine engine
+    cdef object setting
+    cdef int settled          # the declarations' margin when final at the root
+    cdef readonly int table_bits
+
+    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
+        if not 4 <= table_bits <= 30:
+            raise ValueError(f"table_bits {table_bits} out of range 4..30")
+        if table_init(&self.table, table_bits) != 0:
+            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
+        self.table_bits = table_bits
+        self.setting = None
+
+    def __dealloc__(self):
+        table_free(&self.table)
+
+    @property
+    def table_bytes(self) -> int:
+        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
+
+    def clear(self) -> None:
+        """Forget everything the table holds."""
+        table_clear(&self.table)
+
+    cdef Engine* prepare(self, dict spec) except NULL:
+        """Set up the engine at the root; the declarations settled there if final."""
+        cdef Engine* e = &self.engine
+        setting = (spec["trump"], tuple(spec["stock"]), spec["stock_play"],
+                   spec["declare_when"])
+        if setting != self.setting:
+            table_clear(&self.table)
+            self.setting = setting
+        table_new_search(&self.table)
+        setup_engine(e, spec)
+        e.table = &self.table
+        if deal_over(e):
+            raise ValueError("the deal is over: nothing left to solve")
+        self.settled = settle_declarations(e)
+        return e
+
+    def value(self, dict spec):
+        """``(value, nodes)``: the exact margin still to be won from the root."""
+        cdef Engine* e = self.prepare(spec)
+        cdef int value
+        with nogil:
+            value = exact_value(e, NO_GUESS)
+        return self.settled + value, e.nodes
+
+    def values(self, dict spec):
+        """``([(move, value)], nodes)``: the exact value of every legal move."""
+        cdef Engine* e = self.prepare(spec)
+        cdef int moves[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        cdef int count
+        with nogil:
+            count = root_values(e, moves, values)
+        return [(moves[i], self.settled + values[i]) for i in range(count)], e.nodes
+
+    def line(self, dict spec):
+        """``(value, line, nodes)``: the exact value and one optimal line of moves
+        to the end of the deal."""
+        cdef Engine* e = self.prepare(spec)
+        cdef int line[MAX_PLIES]
+        cdef int value, length
+        with nogil:
+            value = exact_value(e, NO_GUESS)
+            length = principal_line(e, value, line)
+        return self.settled + value, [line[j] for j in range(length)], e.nodes

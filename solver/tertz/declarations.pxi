@@ -1,0 +1,148 @@
+# Declarations in C (docs/rules.md 4.3): the fours and runs a player declares before
+# a card, which earlier runs a new one replaces, and at the end who scores them.
+
+# Points and strengths of the kinds, set from the Python model at import
+# (_tertz.pyx): RUN_POINTS[n] for a run of n cards, FOUR_POINTS[r - 4] for four
+# cards of rank r (J Q K A; other ranks score nothing).
+cdef int RUN_POINTS[9]
+cdef int FOUR_POINTS[4]
+# Above every run's strength, in the kinds' order: four queens, kings, aces, jacks.
+cdef int FOUR_STRENGTH[4]
+
+cdef enum:
+    FOUR_RANKS = 0xF0         # J Q K A in a suit's byte
+
+
+cdef inline uint32_t run_cards(uint8_t run) noexcept nogil:
+    """A run's cards: ``suit << 6 | lowest rank << 3 | length - 1``."""
+    cdef int length = (run & 7) + 1
+    return ((<uint32_t>1 << length) - 1) << (8 * (run >> 6) + ((run >> 3) & 7))
+
+
+cdef inline int run_strength(Engine* e, uint8_t run) noexcept nogil:
+    """Orders runs: longer first, then the higher top card, then trumps."""
+    cdef int length = (run & 7) + 1
+    cdef int top = ((run >> 3) & 7) + length - 1
+    return 32 * length + 4 * top + 2 * ((run >> 6) == e.trump)
+
+
+cdef inline int is_new_run(Declared* d, uint32_t cards) noexcept nogil:
+    """A maximal run is new when it shares no card with any run declared before
+    (replaced ones included) or strictly contains one of the runs that still count."""
+    cdef int i
+    cdef uint32_t earlier
+    cdef int shares = 0
+    for i in range(d.count):
+        earlier = run_cards(d.runs[i])
+        if earlier & cards:
+            if (d.counting >> i) & 1 and earlier & ~cards == 0 and earlier != cards:
+                return 1
+            shares = 1
+    return not shares
+
+
+cdef inline int declare_run(Declared* d, uint8_t run, uint8_t stamp) noexcept nogil:
+    """Record a new run; the runs it contains no longer count. Returns 0, or -1
+    when the list is full (it cannot be: a deal gives at most 11 runs)."""
+    cdef uint32_t cards = run_cards(run)
+    cdef uint32_t earlier
+    cdef int i
+    if d.count == MAX_RUNS:
+        return -1
+    for i in range(d.count):
+        earlier = run_cards(d.runs[i])
+        if earlier & ~cards == 0:
+            d.counting &= ~(<uint16_t>1 << i)
+    d.runs[d.count] = run
+    d.stamps[d.count] = stamp
+    d.counting |= <uint16_t>1 << d.count
+    d.count += 1
+    return 0
+
+
+cdef void declare(Engine* e, int seat, uint8_t stamp) noexcept nogil:
+    """Declare every new combination of the seat's hand: fours of ranks not yet
+    declared, and new maximal runs of three or more."""
+    cdef Declared* d = &e.s.declared[seat]
+    cdef uint32_t hand = e.s.hands[seat]
+    cdef uint32_t bits, cards
+    cdef int suit, low, length
+    d.fours |= <uint8_t>((hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & FOUR_RANKS) >> 4)
+    for suit in range(4):
+        bits = (hand >> (8 * suit)) & 0xFF
+        while bits:
+            low = lowest_bit(bits)
+            length = lowest_bit(~(bits >> low))
+            bits &= ~(((<uint32_t>1 << length) - 1) << low)
+            if length < 3:
+                continue
+            cards = ((<uint32_t>1 << length) - 1) << (8 * suit + low)
+            if is_new_run(d, cards):
+                declare_run(d, <uint8_t>((suit << 6) | (low << 3) | (length - 1)), stamp)
+
+
+cdef inline void best_declaration(Engine* e, Declared* d, int* strength, int* stamp,
+                                  int* total) noexcept nogil:
+    """A player's declarations that still count: their points, the strength of the
+    best (-1 if none) and, for a run, when it was declared."""
+    cdef int i, value
+    strength[0] = -1
+    stamp[0] = 0
+    total[0] = 0
+    for i in range(4):
+        if (d.fours >> i) & 1:
+            total[0] += FOUR_POINTS[i]
+            if FOUR_STRENGTH[i] > strength[0]:
+                strength[0] = FOUR_STRENGTH[i]
+    for i in range(d.count):
+        if (d.counting >> i) & 1:
+            total[0] += RUN_POINTS[(d.runs[i] & 7) + 1]
+            value = run_strength(e, d.runs[i])
+            if value > strength[0]:
+                strength[0] = value
+                stamp[0] = d.stamps[i]
+
+
+cdef int declarations_outcome(Engine* e) noexcept nogil:
+    """The declarations' margin at the end: the player whose best declaration is
+    higher (equal runs: the one declared first) scores all of his that count."""
+    cdef int strength0, stamp0, total0, strength1, stamp1, total1
+    best_declaration(e, &e.s.declared[0], &strength0, &stamp0, &total0)
+    best_declaration(e, &e.s.declared[1], &strength1, &stamp1, &total1)
+    if strength0 < 0 and strength1 < 0:
+        return 0
+    if strength0 > strength1 or (strength0 == strength1 and stamp0 < stamp1):
+        return total0
+    return -total1
+
+
+cdef inline int declarations_final(Engine* e) noexcept nogil:
+    """No player can declare again: under ``opening`` never (the position holds
+    the dealt hands' declarations), else once the stock is gone and neither holds
+    9 cards."""
+    return e.declare_opening or (e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[0]) < HAND_SIZE
+            and popcount32(e.s.hands[1]) < HAND_SIZE)
+
+
+cdef inline int settle_declarations(Engine* e) noexcept nogil:
+    """Once the declarations are final, their margin, and their state cleared (so
+    the table files the rest of the deal by the cards alone); else 0."""
+    cdef int outcome
+    if not e.s.declaring or not declarations_final(e):
+        return 0
+    outcome = declarations_outcome(e)
+    memset(&e.s.declared[0], 0, 2 * sizeof(Declared))
+    e.s.declaring = 0
+    return outcome
+
+
+cdef inline uint64_t declared_key(Declared* d) noexcept nogil:
+    """One player's declarations packed exactly for the table (see table.pxi), or
+    0xFFFF... when they hold more than KEY_RUNS runs (such positions are not filed)."""
+    cdef uint64_t key = d.fours | (<uint64_t>d.counting << 4)
+    cdef int i
+    if d.count > KEY_RUNS:
+        return UNFILED
+    for i in range(d.count):
+        key |= (<uint64_t>d.runs[i] | (<uint64_t>d.stamps[i] << 8)) << (8 + 14 * i)
+    return key

@@ -1,0 +1,131 @@
+# The search: fail-soft alpha-beta on the remaining margin, seat 0 maximising, the
+# transposition table consulted where no card is on the table.
+
+
+cdef int last_trick(Engine* e) noexcept nogil:
+    """Each hand holds one card and the stock is gone: play the trick out."""
+    cdef Undo undo = e.s
+    cdef int delta
+    e.nodes += 1
+    delta = play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
+    delta += play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
+    e.s = undo
+    return delta
+
+
+cdef inline int sure_points(Engine* e, int seat) noexcept nogil:
+    """Card points ``seat`` is sure to take: his trumps above every trump the other
+    hand and the stock hold each win the trick they are played to."""
+    cdef uint32_t mine = e.s.hands[seat] & e.trump_mask
+    cdef uint32_t rest = (e.s.hands[1 - seat] | e.s.stock_cards) & e.trump_mask
+    cdef int total = 0, card
+    while mine:
+        card = lowest_bit(mine)
+        mine &= mine - 1
+        if rest & e.beaters[card] == 0:
+            total += e.points[card]
+    return total
+
+
+cdef inline void stake_bounds(Engine* e, int* lower, int* upper) noexcept nogil:
+    """Where no card is on the table, the remaining margin lies within what is at
+    stake (cards, the last trick, the marriage), less twice what a player is sure
+    of; while declarations can still change, no bound."""
+    cdef int total
+    if e.s.declaring:
+        lower[0] = -INF
+        upper[0] = INF
+        return
+    total = e.s.points_left + LAST_TRICK
+    if e.s.marriage_open:
+        total += MARRIAGE_POINTS
+    lower[0] = -total + 2 * sure_points(e, 0)
+    upper[0] = total - 2 * sure_points(e, 1)
+
+
+cdef inline int try_moves(Engine* e, int* moves, int count, int alpha, int beta,
+                          int* best_move) noexcept nogil:
+    """Make each move in turn and search on: the best value for the mover,
+    fail-soft, and in ``best_move`` its move."""
+    cdef Undo undo = e.s
+    cdef int i, delta, value
+    cdef int maximizing = e.s.to_move == 0
+    cdef int best = -INF if maximizing else INF
+    best_move[0] = moves[0]
+    for i in range(count):
+        delta = make_move(e, moves[i])
+        value = delta + search(e, alpha - delta, beta - delta)
+        e.s = undo
+        if maximizing:
+            if value > best:
+                best = value
+                best_move[0] = moves[i]
+                if best > alpha:
+                    alpha = best
+        else:
+            if value < best:
+                best = value
+                best_move[0] = moves[i]
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
+    """The margin still to be won under best play, exact when inside (alpha, beta);
+    otherwise a bound on the failing side (fail-soft)."""
+    cdef int moves[MAX_MOVES]
+    cdef int count, best_move
+    if e.s.trick_len == 0:
+        return search_table_node(e, alpha, beta)
+    e.nodes += 1
+    count = ordered_moves(e, -1, moves, 1)
+    return try_moves(e, moves, count, alpha, beta, &best_move)
+
+
+cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
+    """``search`` where no card is on the table (a lead or the break): the end of
+    the deal, the forced last trick, the stake bounds and the table's, then the
+    moves; what it proves is stored."""
+    cdef int moves[MAX_MOVES]
+    cdef int count, best, best_move, first, upper, lower
+    cdef int window_low, window_high
+    cdef Key key
+
+    if deal_over(e):
+        return 0
+    if e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[e.s.leader]) == 1:
+        return last_trick(e)
+    table_key(e, &key)
+    stake_bounds(e, &lower, &upper)
+    if upper <= alpha:
+        return upper
+    if lower >= beta:
+        return lower
+    first = table_probe(e, &key, &lower, &upper)
+    if lower >= beta or lower == upper:
+        return lower
+    if upper <= alpha:
+        return upper
+    if lower > alpha:
+        alpha = lower
+    if upper < beta:
+        beta = upper
+    window_low = alpha
+    window_high = beta
+    e.nodes += 1
+
+    count = ordered_moves(e, first, moves, 1)
+    best = try_moves(e, moves, count, alpha, beta, &best_move)
+
+    # What the search proved: a fail-low result is an upper bound, a fail-high one a
+    # lower bound, anything between is exact.
+    if best <= window_low:
+        table_store(e, &key, -INF, best, best_move)
+    elif best >= window_high:
+        table_store(e, &key, best, INF, best_move)
+    else:
+        table_store(e, &key, best, best, best_move)
+    return best

@@ -1,0 +1,100 @@
+# The Tertz engine's constants, state and engine structs (docs/rules.md 4).
+#
+# Values are margins, seat 0's points minus seat 1's, of what is still to be won
+# from the current state; seat 0 maximises.
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
+from libc.string cimport memcpy, memset
+
+cdef enum:
+    INF = 30000
+    HAND_SIZE = 9             # cards held after each draw
+    STOCK_SIZE = 14           # the stock, its last card the face-up trump card
+    FACE_DOWN = 13            # the stock cards a break rotates
+    BREAKS = 13               # break:0 .. break:12
+    MAX_MOVES = 16            # up to 9 cards or 13 breaks, and the swap
+    MAX_RUNS = 12             # runs one player can declare in a deal (at most 11)
+    MAX_PLIES = 80            # cards, breaks and swaps in a deal, with room
+    # A move: a card 0..31, the swap, or a break by k
+    SWAP = 32
+    BREAK = 64
+    # StockPlay: who must answer what while the stock lasts (docs/rules.md 4.2)
+    STOCK_SUIT_OR_TRUMP = 0
+    STOCK_FOLLOW = 1
+    STOCK_FREE = 2
+    # The stamp of a declaration made by the engine: above every stamp of the
+    # declarations the position arrives with (0..31), ordered by the card it came
+    # before (the deal's first card is 0).
+    ENGINE_STAMPS = 32
+    KEY_RUNS = 4              # runs a player may hold for his position to be filed
+
+# A declarations key that no position has: runs beyond KEY_RUNS (table.pxi).
+cdef uint64_t UNFILED = 0xFFFFFFFFFFFFFFFF
+
+# The points the rules fix, set from the Python model at import (_tertz.pyx).
+cdef int LAST_TRICK, MARRIAGE_POINTS
+
+cdef struct Declared:
+    # one player's declarations so far (docs/rules.md 4.3)
+    uint8_t runs[MAX_RUNS]    # each run as suit << 6 | lowest rank << 3 | length - 1
+    uint8_t stamps[MAX_RUNS]  # when each run was declared (lower = earlier)
+    uint16_t counting         # bit i: runs[i] still counts (not replaced)
+    uint8_t count             # runs declared
+    uint8_t fours             # bit r - 4: the four of rank r (J Q K A) declared
+
+cdef struct State:
+    # everything a move changes: taking it back restores a copy
+    uint32_t hands[2]
+    uint32_t stock_cards      # the cards still in the stock
+    int16_t points_left       # card points not yet won: hands, stock, trick
+    uint8_t drawn             # stock cards drawn: the next is stock index ``drawn``
+    uint8_t cut               # the break's k, applied to the face-down cards
+    uint8_t face_up           # the stock's last card (the seven after a swap)
+    uint8_t break_due         # the first trick is over, its loser must break
+    uint8_t leader
+    uint8_t to_move
+    uint8_t trick_len         # 0 or 1: the leader's card is on the table
+    uint8_t lead_card
+    uint8_t cards_played      # in the deal, the trick's card included
+    uint8_t marriage_open     # the marriage can still be scored (docs/rules.md 4.3)
+    uint8_t declaring         # declarations can still change; 0 once settled
+    Declared declared[2]
+
+cdef struct Engine:
+    State s
+    int trump
+    int stock_play            # STOCK_*
+    int declare_opening       # declare_when opening: both hands before the first card
+    uint8_t stock[STOCK_SIZE] # the root's stock in draw order, right-aligned
+    uint32_t trump_mask
+    uint32_t jack             # the jack of trumps: never forced
+    uint32_t seven            # the seven of trumps: swapped for the face-up card
+    uint32_t marriage         # king and queen of trumps
+    int points[32]
+    int power[32]             # the order within the suit, trumps 9..16
+    uint32_t beaters[32]      # the cards of the same suit that beat each card
+    int card_at[4][8]         # per suit, the cards from weakest to strongest
+    void* table
+    uint64_t nodes
+
+
+ctypedef State Undo           # what taking a move back restores
+
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+
+cdef inline int popcount32(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
+
+
+cdef inline int lowest_bit(uint32_t x) noexcept nogil:
+    return __builtin_ctz(x)
+
+
+cdef inline int sign(int seat) noexcept nogil:
+    """+1 for seat 0's points, -1 for seat 1's."""
+    return 1 - 2 * seat

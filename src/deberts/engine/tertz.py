@@ -1,0 +1,212 @@
+"""The Tertz solver (docs/rules.md 4.5): the exact double-dummy value of a
+:class:`~deberts.model.tertz.TertzPosition`, every legal move's value (cards,
+``swap``, each ``break:K``) and an optimal line.
+
+The value is the whole deal's unrounded margin, seat 0's total minus seat 1's, seat 0
+maximising. :func:`engine_input` is the one place that turns a position into the
+integers the compiled search (``deberts.engine._tertz``) reads; the engine returns
+the margin still to be won, and :func:`settled_margin` is the part already fixed
+(card points of finished tricks, a marriage scored), so value = settled + engine's.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from deberts.engine import _tertz
+from deberts.errors import DebertsError
+from deberts.model.cards import Card
+from deberts.model.tertz import SWAP, Break, Move, TertzPosition
+from deberts.model.tertz.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
+
+#: log2 of the transposition table's entries when none is given.
+DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS
+
+
+@dataclass(frozen=True)
+class TertzValue:
+    """A position's exact value, and what the search took to find it."""
+
+    value: int
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TertzValues:
+    """Every legal move's exact value (the deal's margin after it, under optimal
+    play), in the engine's search order, and what the search took."""
+
+    values: dict[Move, int]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TertzLine:
+    """The exact value and one optimal line of moves from the position to the end of
+    the deal (replayed on the model, it scores ``value``), and the search's cost."""
+
+    value: int
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TertzSolution:
+    """A position solved: its ``value``, each legal move with its value (best for the
+    player to move first), the principal variation ``pv`` and the nodes searched."""
+
+    value: int
+    to_move: int
+    moves: tuple[tuple[Move, int], ...]
+    pv: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "to_move": self.to_move,
+            "moves": [{"move": str(m), "value": v} for m, v in self.moves],
+            "pv": [str(m) for m in self.pv],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+class TertzSolver:
+    """A reusable Tertz solver: one transposition table kept across the positions
+    it is given (while they share the trump, the stock and the rules). Not
+    thread-safe: give each thread its own; the search releases the GIL, so solvers
+    in several threads run in parallel."""
+
+    def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+        self._search = _tertz.Search(table_bits)
+
+    @property
+    def table_bytes(self) -> int:
+        """The memory the table holds, fixed by ``table_bits``."""
+        return self._search.table_bytes
+
+    def clear(self) -> None:
+        """Forget everything the table holds."""
+        self._search.clear()
+
+    def value(self, position: TertzPosition) -> TertzValue:
+        """The deal's margin under optimal play from ``position``."""
+        started = time.perf_counter()
+        value, nodes = self._search.value(_input(position))
+        return TertzValue(settled_margin(position) + value, nodes,
+                          time.perf_counter() - started)
+
+    def values(self, position: TertzPosition) -> TertzValues:
+        """Every legal move's value: the deal's margin after it under optimal play."""
+        started = time.perf_counter()
+        rows, nodes = self._search.values(_input(position))
+        settled = settled_margin(position)
+        values = {to_move(move): settled + value for move, value in rows}
+        return TertzValues(values, nodes, time.perf_counter() - started)
+
+    def line(self, position: TertzPosition) -> TertzLine:
+        """The value and one optimal line to the end of the deal. The line is
+        replayed on the model: its score must be the value, or the engine and the
+        model disagree on the rules (a RuntimeError)."""
+        started = time.perf_counter()
+        value, line, nodes = self._search.line(_input(position))
+        value += settled_margin(position)
+        moves = tuple(to_move(move) for move in line)
+        end = position.copy()
+        for move in moves:
+            end.push(move)
+        if not end.is_over() or end.score().margin != value:
+            raise RuntimeError(
+                f"engine line and model score disagree: {value} vs "
+                f"{end.score().margin if end.is_over() else 'unfinished line'} in {position!r}"
+            )
+        return TertzLine(value, moves, nodes, time.perf_counter() - started)
+
+    def solve(self, position: TertzPosition) -> TertzSolution:
+        """Every legal move's value, best first for the player to move, and the
+        principal variation (the best move, then an optimal line after it)."""
+        started = time.perf_counter()
+        values = self.values(position)
+        sign = 1 if position.to_move == 0 else -1
+        moves = tuple(sorted(values.values.items(), key=lambda item: -sign * item[1]))
+        best, value = moves[0]
+        after = position.copy()
+        after.push(best)
+        if after.is_over():
+            pv: tuple[Move, ...] = (best,)
+            nodes = values.nodes
+        else:
+            line = self.line(after)
+            pv = (best, *line.moves)
+            nodes = values.nodes + line.nodes
+        return TertzSolution(value, position.to_move, moves, pv, nodes,
+                             time.perf_counter() - started)
+
+
+def solve_tertz(position: TertzPosition, table_bits: int = DEFAULT_TABLE_BITS) -> TertzSolution:
+    """Solve a Tertz position double-dummy with a fresh solver (see
+    :meth:`TertzSolver.solve`)."""
+    return TertzSolver(table_bits).solve(position)
+
+
+def to_move(move: int) -> Move:
+    """The model's move for one of the engine's: a card, the swap or a break."""
+    if move < _tertz.MOVE_SWAP:
+        return Card(move)
+    if move == _tertz.MOVE_SWAP:
+        return SWAP
+    return Break(move - _tertz.MOVE_BREAK)
+
+
+def settled_margin(position: TertzPosition) -> int:
+    """The margin already fixed: card points of the finished tricks (the last
+    trick's 10 once over) and the marriage if scored."""
+    married = [MARRIAGE_POINTS if m else 0 for m in position.marriage]
+    return position.points[0] - position.points[1] + married[0] - married[1]
+
+
+def engine_input(position: TertzPosition) -> dict[str, Any]:
+    """The position as the engine reads it: plain integers and lists.
+
+    Run declarations carry a stamp (their rank in the deal's order of declarations,
+    which breaks ties between equal runs); fours only their rank (bit ``rank - 4``),
+    as a four never ties. The marriage is open while nobody has scored it and both
+    its cards are still to be played."""
+    runs: tuple[list[tuple[int, int, bool]], list[tuple[int, int, bool]]] = ([], [])
+    fours = [0, 0]
+    declared = sorted(position.declarations, key=lambda d: d.order)
+    for d in declared:
+        if d.kind == FOUR:
+            fours[d.seat] |= 1 << ((d.cards.bit_length() - 1 & 7) - 4)
+        else:
+            runs[d.seat].append((d.cards, sum(len(r) for r in runs), d.counting))
+    married = marriage_mask(position.trump)
+    unplayed = position.hands[0] | position.hands[1] | sum(c.mask for c in position.stock)
+    return {
+        "trump": int(position.trump),
+        "hands": list(position.hands),
+        "stock": [int(card) for card in position.stock],
+        "trick": int(position.trick[0]) if position.trick else -1,
+        "leader": position.leader,
+        "to_move": position.to_move,
+        "break_due": int(position.breaker is not None),
+        "cards_played": 2 * len(position.tricks) + len(position.trick),
+        "marriage_open": int(not any(position.marriage) and unplayed & married == married),
+        "runs": list(runs),
+        "fours": fours,
+        "stock_play": position.rules.stock_play,
+        "declare_when": position.rules.declare_when,
+    }
+
+
+def _input(position: TertzPosition) -> dict[str, Any]:
+    if position.is_over():
+        raise DebertsError("the deal is over: nothing left to solve")
+    return engine_input(position)
