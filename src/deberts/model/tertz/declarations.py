@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from deberts.model.cards import Card, CardSet, Rank, Suit
+from deberts.model.cards import CardSet, Rank, Suit
 
 FOUR, RUN = "four", "run"
 #: Points of a four, by rank; ranks not listed make no four.
@@ -162,4 +162,4 @@ def declaration_points(
 
 def marriage_mask(trump: Suit) -> int:
     """The king and queen of trumps."""
-    return Card.of(trump, Rank.KING).mask | Card.of(trump, Rank.QUEEN).mask
+    return 1 << (8 * int(trump) + Rank.KING) | 1 << (8 * int(trump) + Rank.QUEEN)

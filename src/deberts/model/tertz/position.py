@@ -43,8 +43,8 @@ from deberts.model.tertz.declarations import (
 from deberts.model.tertz.moves import MAX_BREAK, SWAP, Break, Move, Swap, parse_move
 from deberts.model.tertz.rules import TertzRules
 from deberts.model.tertz.scoring import TertzScore, deal_score
-from deberts.model.tertz.tricks import STRICT, card_points, legal_cards
-from deberts.model.tricks import LAST_TRICK, trick_winner
+from deberts.model.tertz.tricks import LAST_TRICK, STRICT, card_points, legal_cards
+from deberts.model.tricks import trick_winner
 
 #: Tricks in a deal: 9 cards each and 7 draws of two.
 TRICKS = HAND_SIZE + STOCK_SIZE // 2
@@ -92,6 +92,7 @@ class TertzPosition:
         self.rules = rules if rules is not None else TertzRules()
         self.trump = deal.trump
         self.seven = Card.of(self.trump, Rank.SEVEN)
+        self._married = marriage_mask(self.trump)
         self.hands = deal.masks()
         self.stock = deal.stock
         self.to_move = 0
@@ -279,7 +280,7 @@ class TertzPosition:
         """The automatic declarations and marriage right before ``seat`` plays a card."""
         if self.rules.declare_when == "stock" and hand.bit_count() == HAND_SIZE:
             self.declarations = declare(hand, seat, self.declarations)
-        married = marriage_mask(self.trump)
+        married = self._married
         if hand & married == married and not any(self.marriage):
             self.marriage = (seat == 0, seat == 1)
 

@@ -12,6 +12,8 @@ from deberts.model.tricks import trick_power
 #: Card points per rank index (7 8 9 T J Q K A).
 PLAIN_POINTS = (0, 0, 0, 10, 1, 2, 3, 11)
 TRUMP_POINTS = (0, 0, 13, 10, 20, 2, 3, 11)
+#: The last trick's bonus: 140 in the cards, 150 in a deal.
+LAST_TRICK = 10
 #: The play once the stock is empty: follow and beat, else trump, else anything.
 STRICT = "strict"
 
@@ -37,7 +39,7 @@ def legal_cards(hand: int, trick: Sequence[Card | int], trump: Suit, play: str) 
     """
     if not trick:
         return hand
-    jack = Card.of(trump, Rank.JACK).mask
+    jack = 1 << (8 * int(trump) + Rank.JACK)
     return _duty(hand & ~jack, int(trick[0]), trump, play) | hand & jack
 
 
