@@ -126,6 +126,10 @@ class BidEvaluation:
     confidence: float
     seconds: float
 
+    def __repr__(self) -> str:
+        return (f"<BidEvaluation seat={self.seat} round={self.round} best={self.best} "
+                f"confidence={self.confidence:.2f} samples={self.options[0].samples}>")
+
     def option(self, name: str) -> OptionStats:
         return next(o for o in self.options if o.option == name)
 
@@ -221,6 +225,7 @@ class _Context:
         return [self._outcome(solver, deal, call) for call in self.calls]
 
     def _outcome(self, solver: Solver, deal: Deal, call: str) -> Outcome:
+        contract: tuple[Suit, int, int] | None
         if call == PLAY:
             contract = (self.face_up.suit, self.seat, 1)
         elif call != PASS:

@@ -45,6 +45,10 @@ class CardAnalysis:
             "values": {str(c): v for c, v in sorted(self.values.items())},
         }
 
+    def __repr__(self) -> str:
+        return (f"<CardAnalysis {self.index}: seat {self.seat} {self.card} "
+                f"cost={self.cost} best={','.join(map(str, self.best))}>")
+
 
 @dataclass(frozen=True)
 class PlayAnalysis:
@@ -94,6 +98,10 @@ class PlayAnalysis:
             "final_margin": self.final_margin,
             "complete": self.complete,
         }
+
+    def __repr__(self) -> str:
+        return (f"<PlayAnalysis cards={len(self.cards)} dd_margin={self.dd_margin:+d} "
+                f"actual_margin={self.actual_margin} lost={self.lost()}>")
 
 
 def analyze_play(

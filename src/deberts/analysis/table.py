@@ -52,6 +52,9 @@ class TableCell:
             cell.update(holder=self.holder, exchange=self.exchange)
         return cell
 
+    def __repr__(self) -> str:
+        return f"<TableCell {self.trump.name} declarer={self.declarer} margin={self.margin:+d}>"
+
 
 @dataclass(frozen=True)
 class DDTable:
@@ -71,6 +74,9 @@ class DDTable:
         own = [c for c in self.cells if c.declarer == declarer]
         top = max(c.margin for c in own)
         return tuple(c.trump for c in own if c.margin == top)
+
+    def __repr__(self) -> str:
+        return f"<DDTable {self.deal.players} players, {len(self.cells)} cells, deal {self.deal}>"
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -154,20 +154,20 @@ def play_deal(
     calls = _bidding(players, dealer, rules, first, face_up, scores)
     contract = auction(calls, dealer, count, face_up.suit, rules)
     deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
-    base = dict(deal=deal, dealer=dealer, rules=rules, face_up=face_up, freza=freza,
-                bidding=calls)
+    dealt = GameRecord(deal=deal, dealer=dealer, rules=rules, face_up=face_up, freza=freza,
+                       bidding=calls)
     six = _klabor_six(rules, first, dealer, count)
     if six is not None or contract is None:
-        return DealResult(GameRecord(**base), None, nothing, carried, game_won_by=six)
-    start = GameRecord(**base).start()
+        return DealResult(dealt, None, nothing, carried, game_won_by=six)
+    start = dealt.start()
     claimant = _redeal_claimed(players, rules, start, dealer, face_up, scores)
     if claimant is not None:
-        return DealResult(GameRecord(**base), None, nothing, carried, redeal_by=claimant)
+        return DealResult(dealt, None, nothing, carried, redeal_by=claimant)
     exchange = False
     holder = seven_holder(deal, face_up) if contract.round == 1 else None
     if holder is not None:
         exchange = bool(players[holder].exchange(_play_view(start, holder, dealer, None, face_up, scores)))
-    record = GameRecord(**base, exchange=exchange)
+    record = replace(dealt, exchange=exchange)
     position = record.start()
     exchanger = record.exchanger
     winner = _deberts(rules, position)
@@ -185,8 +185,7 @@ def play_deal(
             announce = bool(players[seat].declare(view))
             declined = not announce
         position.push(card, bella=announce)
-    record = GameRecord(**base, exchange=exchange, play=tuple(position.played_cards()),
-                        bella_declined=declined)
+    record = replace(record, play=tuple(position.played_cards()), bella_declined=declined)
     final = record.score()
     assert final is not None
     gains = list(final.records)
