@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from deberts import Card, Deal, Position, Rules, Solver, Suit, score
-from deberts.model.declarations import BELLA_POINTS
+from deberts.model.points import BELLA_POINTS
 
 #: colver's rank order within a suit, as our rank indices (7 8 9 T J Q K A).
 COLVER_RANKS = (0, 1, 2, 4, 5, 6, 3, 7)

@@ -122,7 +122,7 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
                 moves[i] = moves[i - 1]
                 scores[i] = scores[i - 1]
                 i -= 1
-            moves[i] = card | (option << 5)
+            moves[i] = make_move(card, option)
             scores[i] = score - option
             count += 1
     return count

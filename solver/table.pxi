@@ -96,8 +96,6 @@ cdef inline Entry* table_bucket(Table* t, Key* key) noexcept nogil:
 # How far the points of two sets of a suit's cards, of one size, can differ card
 # for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
 cdef uint8_t SHIFT_BYTES[2][256][256]
-# The points of a set of trumps given as a power-order byte.
-cdef int TRUMP_BYTE_POINTS[256]
 # [byte][k]: the position of the byte's k-th lowest set bit, 8 if it has no more.
 cdef uint8_t NTH_BIT[256][8]
 
@@ -144,7 +142,7 @@ cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexce
         suit = lowest_bit(differ) >> 3
         differ &= ~(<uint32_t>0xFF << (8 * suit))
         if suit == e.trump:
-            if e.s.bella_state:
+            if e.s.bella_state != BELLA_SETTLED:
                 return -1
             total += SHIFT_BYTES[1][power_byte(e, stored, suit)][power_byte(e, current, suit)]
         else:

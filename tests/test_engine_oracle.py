@@ -113,7 +113,7 @@ PAIRS_OPTIONS = ("partner_exempt", "solo", "partner_winning_free",
                  "trump_lead_overtrump_partner")
 #: With 2 players a trick never holds a ruff before the second card.
 RUFF_OPTIONS = ("discard_over_opponent_trump",)
-#: The engine flag that must be live at the root for the option to matter.
+#: The engine spec's field that must be live at the root for the option to matter.
 LIVE_FLAG = {"need_trick": "decl_pending", "trick_winner": "bella_state",
              "both_tricks": "bella_state", "declarations": "decl_pending"}
 WANTED = 4
@@ -144,7 +144,7 @@ def test_options_where_they_matter(option: str, players: int) -> None:
         position = random_position(70_000 + seed, players, cards_left, rules=with_option,
                                    focus=seed % 2 == 0)
         flag = LIVE_FLAG.get(option)
-        if flag and not engine_input(position)[0][flag]:
+        if flag and not getattr(engine_input(position)[0], flag):
             continue
         try:
             other = Position(position.deal, position.trump, position.declarer,

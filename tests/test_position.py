@@ -13,8 +13,8 @@ from deberts.model.deal import Deal
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.position import Position, replay
 from deberts.model.rules import Rules
+from deberts.model.points import LAST_TRICK
 from deberts.model.tricks import (
-    LAST_TRICK,
     card_points,
     legal_cards,
     trick_power,
@@ -28,9 +28,14 @@ def cs(text: str) -> CardSet:
     return CardSet(text.split())
 
 
+EXEMPT = Rules(partner_exempt=True)
+
+
 def legal(hand: str, trick: str, trump: str = "H", exempt: bool = False) -> set[str]:
+    """The legal cards; ``exempt``: the partner's card wins under ``partner_exempt``."""
     mask = legal_cards(
-        int(cs(hand)), [Card.parse(t) for t in trick.split()], Suit.parse(trump), exempt
+        int(cs(hand)), [Card.parse(t) for t in trick.split()], Suit.parse(trump),
+        partner_wins=exempt, rules=EXEMPT,
     )
     return {str(c) for c in CardSet(mask)}
 
@@ -208,7 +213,12 @@ def test_legal_cards_match_literal_rules(cards, trick_len, hand_len, trump, exem
     hand = cards[trick_len:trick_len + hand_len]
     if not hand:
         return
-    mask = legal_cards(sum(c.mask for c in hand), trick, trump, exempt)
+    top = max(range(len(trick)), key=lambda i: trick_power(trick[i], trick[0].suit, trump),
+              default=None)
+    # the partner's card wins: only its trump on top lifts a duty
+    exempt = exempt and top is not None and trick[top].suit == trump
+    mask = legal_cards(sum(c.mask for c in hand), trick, trump, partner_wins=exempt,
+                       rules=EXEMPT)
     assert set(CardSet(mask)) == _literal_legal(hand, trick, trump, exempt)
 
 

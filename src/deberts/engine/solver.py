@@ -24,7 +24,7 @@ from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer
-from deberts.engine.boundary import DECLINES_BELLA, engine_input, settled_margin
+from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
 from deberts.model.position import Play, Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, result_of, score
@@ -161,7 +161,7 @@ class Solver:
         spec, trick = _input(position)
         with self._lock:
             value, move, self.nodes = self._search.best(spec, trick)
-        return settled_margin(position) + value, Card(move & 31)
+        return settled_margin(position) + value, move_card(move)
 
     def reaches(self, position: Position, threshold: int) -> bool:
         """True when the declarer's side gets a deal margin above ``threshold``."""
@@ -246,7 +246,7 @@ def _per_card(position: Position, rows: list[tuple[int, ...]]) -> dict[Card, tup
     better = max if position.is_declarer_side(position.to_move) else min
     merged: dict[Card, tuple[int, ...]] = {}
     for move, *figures in rows:
-        card = Card(move & 31)
+        card = move_card(move)
         known = merged.get(card)
         merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
     return merged
@@ -264,7 +264,7 @@ def _card_mask(cards: Iterable[Card] | None) -> int:
     return _engine.ALL_CARDS if cards is None else CardSet(cards).mask
 
 
-def _input(position: Position) -> tuple[dict[str, Any], list[int]]:
+def _input(position: Position) -> tuple[_engine.Spec, list[int]]:
     instance("position", position, Position, "a Position")
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
@@ -276,7 +276,7 @@ def _move_value(
 ) -> MoveValue:
     """A move's value, its line played out and scored by the rules; the score must be
     the settled margin plus the engine's value, or the two disagree on the rules."""
-    card = Card(move & 31)
+    card = move_card(move)
     end = _play_out(position, [move, *line])
     if not end.is_over():
         raise RuntimeError(f"engine line after {card} stops before the end")
@@ -309,5 +309,5 @@ def _play_out(position: Position, moves: list[int]) -> Position:
     move declines it)."""
     copy = position.copy()
     for move in moves:
-        copy.push(Card(move & 31), bella=not move & DECLINES_BELLA)
+        push_move(copy, move)
     return copy

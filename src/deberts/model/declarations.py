@@ -16,11 +16,7 @@ from deberts.model.cards import Card, CardSet, Rank, Suit
 from deberts.model.deal import Deal
 from deberts.model.rules import Rules
 from deberts.model.sides import declarer_side
-from deberts.model.tricks import PLAIN_ORDER, TRUMP_ORDER
-
-TERTZ_POINTS = 20
-FIFTY_POINTS = 50
-BELLA_POINTS = 20
+from deberts.model.points import FIFTY_POINTS, PLAIN_ORDER, TERTZ_POINTS, TRUMP_ORDER
 
 
 @dataclass(frozen=True)

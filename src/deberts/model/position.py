@@ -17,7 +17,7 @@ from deberts.errors import IllegalMoveError
 from deberts.model.arguments import instance
 from deberts.model.rules import Rules
 from deberts.model.sides import check_seat, declarer_side, partner_of
-from deberts.model.tricks import card_points, legal_cards, trick_power, trick_winner
+from deberts.model.tricks import card_points, legal_cards, trick_winner
 
 
 @dataclass(frozen=True)
@@ -203,32 +203,15 @@ def legal_in_trick(
     hand: int, seat: int, trick: Sequence[Play], trump: Suit, players: int, rules: Rules
 ) -> int:
     """The mask of the cards of ``hand`` that ``seat`` may play to ``trick`` (the
-    plays so far), with the rule options' exemptions decided from who wins it:
-
-    - ``partner_exempt``: the trick's top trump is the partner's, so it need not be
-      beaten (with ``trump_lead_overtrump_partner``, only when a plain suit was led);
-    - ``partner_winning_free``: the partner's card wins, so a player void in the led
-      suit may play any card;
-    - ``discard_over_opponent_trump``: an opponent's trump wins, so a player void in
-      the led suit who cannot beat it may play any card.
-    """
+    plays so far): :func:`~deberts.model.tricks.legal_cards`, told whether the
+    trick's winning card so far is the partner's (the rule options' exemptions
+    depend on it)."""
     if not trick:
         return hand
     partner = partner_of(seat, players, rules)
-    led = trick[0].card.suit
-    powers = [trick_power(p.card, led, trump) for p in trick]
-    top = max(range(len(powers)), key=powers.__getitem__)
-    partner_wins = partner is not None and trick[top].seat == partner
-    trump_wins = powers[top] > 8
-    exempt = (
-        rules.partner_exempt and partner_wins and trump_wins
-        and not (rules.trump_lead_overtrump_partner and led == trump)
-    )
-    return legal_cards(
-        hand, [p.card for p in trick], trump, exempt,
-        void_free=rules.partner_winning_free and partner_wins,
-        undertrump_free=rules.discard_over_opponent_trump and trump_wins and not partner_wins,
-    )
+    cards = [p.card for p in trick]
+    partner_wins = partner is not None and trick[trick_winner(cards, trump)].seat == partner
+    return legal_cards(hand, cards, trump, partner_wins, rules)
 
 
 def push_numbered(position: Position, index: int, card: Card, bella: bool | None = None) -> None:

@@ -1,5 +1,7 @@
-"""Scoring one finished deal (RULES.md section 2.6): totals, made / bait / hanging bait,
-and what each player records.
+"""Scoring one finished deal (docs/rules.md 2.6; RULES.md 2.6): totals, made / bait /
+hanging bait, and what each player records; and the two bonuses whose crediting
+play decides (``declarations_need_trick``, ``bella``), read here and nowhere else in
+the model, so that the engine's boundary asks these functions how they stand.
 """
 
 from __future__ import annotations
@@ -7,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from deberts.model.declarations import BELLA_POINTS, bella_mask
+from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
-from deberts.model.position import Position
+from deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK, LAST_TRICK
+from deberts.model.position import Play, Position
 from deberts.model.sides import with_partner
-from deberts.model.tricks import CAPOT_LAST_TRICK, LAST_TRICK
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
 
@@ -47,20 +49,56 @@ class DealScore:
         return self.declarer_points - self.defender_points
 
 
+def declarations_pending(position: Position) -> bool:
+    """True while the scoring team's tertzes and fifties still wait for its first
+    trick (``declarations_need_trick``, docs/rules.md 2.4): at the end of a deal,
+    pending means never credited."""
+    outcome = position.declarations
+    won = position.tricks_won()
+    return (
+        position.rules.declarations_need_trick
+        and outcome.points > 0
+        and not any(won[s] for s in outcome.team)
+    )
+
+
+def bella_declined(position: Position) -> Play | None:
+    """The first bella card played, when its owner played it without announcing
+    bella (the owner's choice, docs/rules.md 2.4); else ``None``."""
+    owner = position.declarations.bella_seat
+    if owner is None:
+        return None
+    mask = bella_mask(position.trump)
+    for play in position.stack:
+        if play.card.mask & mask:
+            return play if play.seat == owner and not play.bella else None
+    return None
+
+
 def bella_points(position: Position) -> list[int]:
-    """The bella points each seat earns, under the ``bella`` rule option."""
+    """The bella points each seat scores under the ``bella`` option (docs/rules.md
+    2.4), as far as the completed tricks decide them; at the end of a deal, its bella.
+
+    - ``owner``: the owner's 20, settled from the first card unless his first bella
+      card goes down unannounced (announcing never hurts him, so play never has to
+      decide it);
+    - ``trick_winner``: the winner of the completed trick in which it was announced;
+    - ``both_tricks``: the owner, once his team has won both bella tricks, the
+      first with the announcement.
+    """
     players, rules = position.players, position.rules
     points = [0] * players
-    mask = bella_mask(position.trump)
     owner = position.declarations.bella_seat
     if owner is None:
         return points
+    if rules.bella == "owner":
+        if bella_declined(position) is None:
+            points[owner] += BELLA_POINTS
+        return points
+    mask = bella_mask(position.trump)
     bella_tricks = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
     announced = [t for t in bella_tricks if any(p.bella for p in t.plays)]
-    if rules.bella == "owner":
-        if announced:
-            points[owner] += BELLA_POINTS
-    elif rules.bella == "trick_winner":
+    if rules.bella == "trick_winner":
         if announced:
             points[announced[0].winner] += BELLA_POINTS
     else:
@@ -87,14 +125,9 @@ def score(position: Position) -> DealScore:
     cards = position.points_won()
     last = [0] * players
     last[position.tricks[-1].winner] = last_trick_points(position)
-    outcome = position.declarations
-    won = position.tricks_won()
-    credited = not position.rules.declarations_need_trick or any(
-        won[seat] for seat in outcome.team
-    )
     declared = [0] * players
-    if credited:
-        for declaration in outcome.scoring:
+    if not declarations_pending(position):
+        for declaration in position.declarations.scoring:
             declared[declaration.seat] += declaration.points
     bella = bella_points(position)
     totals = tuple(cards[s] + last[s] + declared[s] + bella[s] for s in range(players))

@@ -1,6 +1,8 @@
-"""The rules of one trick (RULES.md sections 1 and 2.5): card order, points, what may
-be played, who wins. The engine takes its card tables from here; its C copy of the
-play rules is checked against these functions by the oracle tests.
+"""The rules of one trick (docs/rules.md sections 1 and 2.5; RULES.md 1 and 2.5): card
+order, points, what may be played, who wins. The numbers are in
+:mod:`deberts.model.points`; the engine's C copy of these rules (``legal_mask`` and
+``play_card`` in ``solver/state.pxi``) reads the same option names and is checked
+against these functions by the oracle tests.
 """
 
 from __future__ import annotations
@@ -8,16 +10,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from deberts.model.cards import Card, Suit
+from deberts.model.points import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+from deberts.model.rules import Rules
 
-#: Trick-taking order per rank index (7 8 9 T J Q K A), 1 = lowest.
-PLAIN_ORDER = (1, 2, 3, 7, 4, 5, 6, 8)
-TRUMP_ORDER = (1, 2, 7, 5, 8, 3, 4, 6)
-#: Card points per rank index.
-PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
-TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
-LAST_TRICK = 10
-#: The last trick under the ``capot`` option when one side took every trick.
-CAPOT_LAST_TRICK = 100
+#: The rules the trick rules follow when none are given: no exemption.
+_NO_OPTIONS = Rules()
 
 
 def card_points(card: Card | int, trump: Suit | int) -> int:
@@ -47,20 +44,24 @@ def legal_cards(
     hand: int,
     trick: Sequence[Card | int],
     trump: Suit | int,
-    partner_has_top_trump: bool = False,
-    void_free: bool = False,
-    undertrump_free: bool = False,
+    partner_wins: bool = False,
+    rules: Rules = _NO_OPTIONS,
 ) -> int:
-    """The mask of cards of ``hand`` that may be played to ``trick`` (cards so far).
+    """The mask of cards of ``hand`` that may be played to ``trick`` (cards so far);
+    ``partner_wins`` says whether the trick's winning card so far is the player's
+    partner's (a 4-player pairs game).
 
     Follow the led suit; trumps led must be beaten when possible; void in the led
     suit, play a trump, beating a trump already in the trick when possible; else
-    anything. The caller decides the rule options' exemptions:
-    ``partner_has_top_trump`` lifts the duty to beat the highest trump in the trick
-    (``partner_exempt``); ``void_free`` lets a player void in the led suit play any
-    card (``partner_winning_free``); ``undertrump_free`` lets a player void in the
-    led suit who cannot beat the trick's top trump play any card instead of a lower
-    trump (``discard_over_opponent_trump``).
+    anything (docs/rules.md 2.5). The rule options that lift a duty are read here and
+    nowhere else in the model:
+
+    - ``partner_exempt``: the partner's trump tops the trick, so it need not be
+      beaten; with ``trump_lead_overtrump_partner`` only when a plain suit was led;
+    - ``partner_winning_free``: the partner's card wins, so a player void in the led
+      suit may play any card;
+    - ``discard_over_opponent_trump``: an opponent's trump wins, so a player void in
+      the led suit who cannot beat it may play any card instead of a lower trump.
     """
     if not trick:
         return hand
@@ -68,19 +69,23 @@ def legal_cards(
     led = int(trick[0]) >> 3
     trump_mask = 0xFF << (8 * trump)
     following = hand & (0xFF << (8 * led))
-    if not following and void_free:
+    if not following and partner_wins and rules.partner_winning_free:
         return hand
     candidates = following if following else hand & trump_mask
     if not candidates:
         return hand
-    if candidates & trump_mask and not partner_has_top_trump:
-        top = max((trick_power(c, led, trump) for c in trick), default=0)
-        higher = 0
-        for bit in range(8 * trump, 8 * trump + 8):
-            if candidates >> bit & 1 and 8 + TRUMP_ORDER[bit & 7] > top:
-                higher |= 1 << bit
-        if higher:
-            return higher
-        if not following and undertrump_free:
-            return hand
+    if not candidates & trump_mask:
+        return candidates
+    top = max(trick_power(c, led, trump) for c in trick)
+    if (top > 8 and partner_wins and rules.partner_exempt
+            and not (rules.trump_lead_overtrump_partner and led == trump)):
+        return candidates
+    higher = 0
+    for bit in range(8 * trump, 8 * trump + 8):
+        if candidates >> bit & 1 and 8 + TRUMP_ORDER[bit & 7] > top:
+            higher |= 1 << bit
+    if higher:
+        return higher
+    if not following and not partner_wins and rules.discard_over_opponent_trump:
+        return hand
     return candidates
