@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from deberts.engine import _engine
 
@@ -239,7 +239,9 @@ class Solver:
         )
 
 
-def _per_card(position: Position, rows: list[tuple[int, ...]]) -> dict[Card, tuple[int, ...]]:
+def _per_card(
+    position: Position, rows: Sequence[tuple[int, ...]]
+) -> dict[Card, tuple[int, ...]]:
     """The engine's rows ``(move, figure...)`` one per card: where a card is two
     moves (announcing bella or not), the mover's better of each figure. A value
     is the better of the two values, and a bound of it the better of the bounds."""
