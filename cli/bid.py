@@ -17,6 +17,7 @@ from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
     rules_options, table_bits_option,
 )
+from deberts.text.histogram import margin_bins
 from deberts.text.render import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
@@ -114,17 +115,13 @@ def render_bid(evaluation: BidEvaluation, notation: Notation) -> str:
 
 def histogram(option: OptionStats, every: tuple[OptionStats, ...]) -> list[str]:
     """A text histogram of the margin, with bins shared by every option."""
-    low = min(o.margins().min() for o in every)
-    high = max(o.margins().max() for o in every)
-    width = max(10, int(np.ceil((high - low + 1) / 12 / 10)) * 10)
-    start = int(np.floor(low / width)) * width
-    edges = np.arange(start, high + width + 1, width)
-    counts, _ = np.histogram(option.margins(), bins=edges)
-    top = max(int(counts.max()), 1)
+    edges, counts = margin_bins(every)
+    own = counts[every.index(option)]
+    top = max(max(own), 1)
     return [
-        f"  {signed(int(edges[i])):>5} .. {signed(int(edges[i + 1]) - 1):>5}  "
+        f"  {signed(edges[i]):>5} .. {signed(edges[i + 1] - 1):>5}  "
         f"{'#' * round(HISTOGRAM_WIDTH * c / top):<{HISTOGRAM_WIDTH}} {c}"
-        for i, c in enumerate(counts)
+        for i, c in enumerate(own)
     ]
 
 

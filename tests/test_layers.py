@@ -1,5 +1,11 @@
 """The package's layers import only downward: model, engine, analysis, play,
-formats, text, cli. A module may import its own layer or any layer below it."""
+formats, text, then cli and web side by side at the top. A module may import its own
+layer or any layer below it.
+
+One exception, python-chess style: a lower-layer class draws itself in a notebook
+through the text layer, so an import inside a method named ``_repr_svg_`` or
+``_repr_html_`` may reach the text layer (and nothing above it). The import is
+inside the method, so importing the class never loads the renderer."""
 
 from __future__ import annotations
 
@@ -10,6 +16,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("model", "engine", "analysis", "play", "formats", "text", "cli")
+#: Top-level packages that share a rank with a layer: the web app sits beside cli.
+BESIDE = {"web": "cli"}
+#: The display hooks whose imports may reach the text layer.
+DISPLAY_HOOKS = {"_repr_svg_", "_repr_html_"}
 #: Modules at the package root that every layer may use.
 SHARED = {"deberts.errors"}
 
@@ -19,9 +29,10 @@ def layer_of(module: str) -> int | None:
     parts = module.split(".")
     if parts[0] != "deberts" or len(parts) < 2 or module in SHARED:
         return None
-    if parts[1] not in LAYERS:
+    name = BESIDE.get(parts[1], parts[1])
+    if name not in LAYERS:
         return LAYERS.index("cli")  # the flat surface of the package root
-    return LAYERS.index(parts[1])
+    return LAYERS.index(name)
 
 
 def package_files() -> list[tuple[str, Path]]:
@@ -40,25 +51,34 @@ def package_files() -> list[tuple[str, Path]]:
     return files
 
 
-def imported(path: Path) -> list[tuple[int, str]]:
-    """(line, module) for every ``deberts`` import in a file, however deep."""
+def imported(path: Path) -> list[tuple[int, str, bool]]:
+    """(line, module, in a display hook) for every ``deberts`` import in a file,
+    however deep."""
     if path.suffix == ".pyx":
         found = []
         for number, line in enumerate(path.read_text().splitlines(), 1):
             words = line.split()
             if len(words) >= 2 and words[0] in ("import", "from", "cimport"):
                 if words[1].startswith("deberts"):
-                    found.append((number, words[1]))
+                    found.append((number, words[1], False))
         return found
+    tree = ast.parse(path.read_text())
+    hooked = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name in DISPLAY_HOOKS
+        for inner in ast.walk(node)
+    }
     found = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
+        in_hook = id(node) in hooked
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
+            found += [(node.lineno, alias.name, in_hook) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [f"{node.module}.{alias.name}" for alias in node.names]
-            found += [(node.lineno, name if node.module == "deberts" else node.module)
+            found += [(node.lineno, name if node.module == "deberts" else node.module, in_hook)
                       for name in names]
-    return [(line, name) for line, name in found if name.startswith("deberts")]
+    return [item for item in found if item[1].startswith("deberts")]
 
 
 def upward_imports(module: str, path: Path) -> list[str]:
@@ -67,8 +87,10 @@ def upward_imports(module: str, path: Path) -> list[str]:
     if own is None:
         return []
     bad = []
-    for line, name in imported(path):
+    for line, name, in_hook in imported(path):
         target = layer_of(name)
+        if in_hook and target == LAYERS.index("text"):
+            continue  # a display hook drawing through the text layer
         if target is not None and target > own:
             bad.append(f"{path}:{line} imports {name}")
     return bad
@@ -83,6 +105,38 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     bad = tmp_path / "cards.py"
     bad.write_text("import deberts.errors\n\ndef f():\n    from deberts.play.arena import arena\n")
     assert upward_imports("deberts.model.cards", bad) == [f"{bad}:4 imports deberts.play.arena"]
+
+
+def test_a_display_hook_may_draw_through_the_text_layer(tmp_path: Path) -> None:
+    hook = tmp_path / "deal.py"
+    hook.write_text("class Deal:\n    def _repr_svg_(self):\n"
+                    "        from deberts.text.svg import draw\n        return draw(self)\n")
+    assert upward_imports("deberts.model.deal", hook) == []
+
+
+def test_the_display_hook_exception_hides_no_other_upward_import(tmp_path: Path) -> None:
+    bad = tmp_path / "deal.py"
+    bad.write_text(
+        "from deberts.text.svg import draw\n"  # at module level
+        "class Deal:\n"
+        "    def _repr_svg_(self):\n"
+        "        from deberts.cli.main import main\n"  # above the text layer
+        "        from deberts.web.app import create_app\n"
+        "    def _repr_png_(self):\n"
+        "        from deberts.text.svg import draw\n"  # not a display hook of the rule
+        "    def draw(self):\n"
+        "        import deberts.text.render\n"
+    )
+    assert upward_imports("deberts.model.deal", bad) == [
+        f"{bad}:{line} imports {name}" for line, name in (
+            (1, "deberts.text.svg"), (4, "deberts.cli.main"), (5, "deberts.web.app"),
+            (7, "deberts.text.svg"), (9, "deberts.text.render"),
+        )
+    ]
+
+
+def test_web_sits_beside_cli() -> None:
+    assert layer_of("deberts.web.app") == layer_of("deberts.cli.main") > layer_of("deberts.text.svg")
 
 
 def test_import_deberts_does_not_load_numba() -> None:

@@ -130,6 +130,14 @@ class BidEvaluation:
         return (f"<BidEvaluation seat={self.seat} round={self.round} best={self.best} "
                 f"confidence={self.confidence:.2f} samples={self.options[0].samples}>")
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
     def option(self, name: str) -> OptionStats:
         return next(o for o in self.options if o.option == name)
 

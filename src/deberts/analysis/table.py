@@ -78,6 +78,14 @@ class DDTable:
     def __repr__(self) -> str:
         return f"<DDTable {self.deal.players} players, {len(self.cells)} cells, deal {self.deal}>"
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "hands": [str(h) for h in self.deal.hands],

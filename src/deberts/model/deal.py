@@ -91,6 +91,14 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
 
 def _validate(hands: Sequence[CardSet]) -> None:
     if not 2 <= len(hands) <= 4:

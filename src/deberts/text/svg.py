@@ -1,0 +1,364 @@
+"""SVG drawings of deals, positions, tricks, solutions, tables and bid evaluations.
+
+Every drawing is a string built here from the suit symbols and the ranks: no image
+assets, as python-chess draws its boards. The library's classes draw themselves in
+a notebook through :func:`draw` (their ``_repr_svg_``) and :func:`html`
+(``_repr_html_``); the web board uses the same drawings.
+
+Cards carry their name in ``data-card`` (``AH``) and the classes ``card``, ``legal``
+and ``best``; a card's value is a ``<text class="value" data-card="AH">``, so a page
+or a test finds a card and its value without reading coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Iterable, Mapping, Sequence
+
+from deberts.analysis.bid_evaluation import BidEvaluation
+from deberts.analysis.table import DDTable, TableCell
+from deberts.engine.solver import Solution
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
+from deberts.model.position import Play, Position, Trick
+from deberts.text.histogram import margin_bins
+from deberts.text.render import RESULT_NAMES, role, signed
+
+CARD_W, CARD_H = 40, 58
+#: Horizontal step between the cards of a hand (they overlap), and with values below.
+STEP, VALUE_STEP = 22, 30
+WIDTH, HEIGHT = 700, 500
+CENTRE = (WIDTH / 2, HEIGHT / 2 - 10)
+RED, BLACK = "#c62828", "#1b1b1b"
+RESULT_COLOURS = {"made": "#2e7d32", "bait": "#c62828", "hanging": "#ef6c00"}
+
+STYLE = (
+    ".card rect{fill:#fff;stroke:#555;stroke-width:1}"
+    ".card.best rect{stroke:#2e7d32;stroke-width:3}"
+    ".card.legal{cursor:pointer}"
+    ".back rect{fill:#3949ab;stroke:#1a237e}"
+    ".value{font:bold 12px sans-serif;text-anchor:middle;fill:#333}"
+    ".value.best{fill:#2e7d32}"
+    ".label{font:13px sans-serif;fill:#222}"
+    ".label.declarer{font-weight:bold}"
+    ".small{font:11px sans-serif;fill:#444}"
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat as drawn: its cards face up, or ``hidden`` backs, and its label."""
+
+    cards: CardSet = CardSet()
+    hidden: int = 0
+    label: str = ""
+    declarer: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A table to draw: the seats in play order (seat 0 at the bottom), the trick on
+    the table, the trump, the face-up card, the seat to move and, optionally, each
+    legal card's value with the best ones marked."""
+
+    seats: tuple[Seat, ...]
+    trick: tuple[Play, ...] = ()
+    trump: Suit | None = None
+    face_up: Card | None = None
+    to_move: int | None = None
+    legal: CardSet = CardSet()
+    values: Mapping[Card, int] = field(default_factory=dict)
+    best: frozenset[Card] = frozenset()
+    title: str = ""
+
+
+# -- the table ---------------------------------------------------------------
+
+#: Where each seat's hand is centred, and the direction of its trick card from the
+#: centre, for 2, 3 and 4 seats (seat 0 at the bottom, then clockwise).
+ANCHORS = {
+    2: ((WIDTH / 2, 400, 0, 1), (WIDTH / 2, 60, 0, -1)),
+    3: ((WIDTH / 2, 400, 0, 1), (135, 200, -1, 0), (WIDTH - 135, 200, 1, 0)),
+    4: ((WIDTH / 2, 400, 0, 1), (135, 215, -1, 0), (WIDTH / 2, 60, 0, -1),
+        (WIDTH - 135, 215, 1, 0)),
+}
+
+
+def scene_svg(scene: Scene) -> str:
+    """The whole table: the hands around it, the trick in the middle, the trump and
+    the face-up card in the corner."""
+    parts = [_corner(scene)]
+    for seat, (info, anchor) in enumerate(zip(scene.seats, ANCHORS[len(scene.seats)])):
+        parts.append(_hand(scene, seat, info, anchor[0], anchor[1]))
+    for play in scene.trick:
+        x, y, dx, dy = ANCHORS[len(scene.seats)][play.seat]
+        parts.append(card_svg(play.card, CENTRE[0] + 48 * dx - CARD_W / 2,
+                              CENTRE[1] + 42 * dy - CARD_H / 2, classes="played"))
+    return document(WIDTH, HEIGHT, parts, scene.title or "deal")
+
+
+def _corner(scene: Scene) -> str:
+    lines = [scene.title] if scene.title else []
+    if scene.trump is not None:
+        lines.append(f"trump {scene.trump.symbol}")
+    texts = [
+        f'<text class="label" x="10" y="{18 + 16 * i}">{escape(line)}</text>'
+        for i, line in enumerate(lines)
+    ]
+    if scene.face_up is not None:
+        y = 18 + 16 * len(lines) - 6
+        texts.append(f'<text class="small" x="10" y="{y + 12}">face-up</text>')
+        texts.append(card_svg(scene.face_up, 60, y, classes="face-up"))
+    return "".join(texts)
+
+
+def _hand(scene: Scene, seat: int, info: Seat, x: float, y: float) -> str:
+    """A hand in a row centred on (x, y): cards S H D C, highest first, or backs."""
+    cards = _in_order(info.cards)
+    step = VALUE_STEP if scene.values and seat == scene.to_move else STEP
+    count = len(cards) + info.hidden
+    left = x - (CARD_W + step * max(count - 1, 0)) / 2
+    top = y - CARD_H / 2
+    marks = " declarer" if info.declarer else ""
+    label = info.label + (" · to move" if seat == scene.to_move else "")
+    parts = [f'<text class="label{marks}" x="{left:.0f}" y="{top - 8:.0f}" '
+             f'data-seat="{seat}">{escape(label)}</text>']
+    for index, card in enumerate(cards):
+        cx = left + step * index
+        legal = seat == scene.to_move and card in scene.legal
+        best = card in scene.best
+        classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
+        parts.append(card_svg(card, cx, top, classes=classes))
+        if card in scene.values and seat == scene.to_move:
+            parts.append(value_svg(card, scene.values[card], cx + step / 2 if step < CARD_W
+                                   else cx + CARD_W / 2, top + CARD_H + 15, best))
+    for index in range(info.hidden):
+        parts.append(back_svg(left + step * (len(cards) + index), top))
+    return "".join(parts)
+
+
+def _in_order(cards: CardSet) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
+# -- pieces ------------------------------------------------------------------
+
+
+def card_svg(card: Card, x: float, y: float, classes: str = "") -> str:
+    """One card face at (x, y): the rank and suit in the corner, a big suit sign."""
+    colour = RED if card.suit in (Suit.H, Suit.D) else BLACK
+    name = str(card)
+    kinds = " ".join(["card", *classes.split()])
+    return (
+        f'<g class="{kinds}" data-card="{name}" transform="translate({x:.1f},{y:.1f})">'
+        f'<title>{name}</title>'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/>'
+        f'<text x="4" y="14" font-family="sans-serif" font-size="13" font-weight="bold" '
+        f'fill="{colour}">{card.rank.char}</text>'
+        f'<text x="4" y="27" font-family="sans-serif" font-size="12" fill="{colour}">'
+        f'{card.suit.symbol}</text>'
+        f'<text x="{CARD_W / 2 + 4}" y="{CARD_H - 12}" font-family="sans-serif" '
+        f'font-size="22" text-anchor="middle" fill="{colour}">{card.suit.symbol}</text>'
+        "</g>"
+    )
+
+
+def back_svg(x: float, y: float) -> str:
+    """A hidden card."""
+    return (f'<g class="back" transform="translate({x:.1f},{y:.1f})">'
+            f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/></g>')
+
+
+def value_svg(card: Card, value: int, x: float, y: float, best: bool) -> str:
+    """A card's value (a margin) under it; the best ones in green."""
+    classes = "value best" if best else "value"
+    return f'<text class="{classes}" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{signed(value)}</text>'
+
+
+def document(width: float, height: float, parts: Iterable[str], title: str) -> str:
+    """A standalone SVG document of the given size."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="deberts" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
+        f"<title>{escape(title)}</title><style>{STYLE}</style>"
+        + "".join(parts) + "</svg>"
+    )
+
+
+# -- the model's objects -----------------------------------------------------
+
+
+def deal_svg(deal: Deal, face_up: Card | None = None) -> str:
+    """A deal as dealt: every hand face up, no contract yet."""
+    seats = tuple(Seat(hand, label=f"seat {s}") for s, hand in enumerate(deal.hands))
+    return scene_svg(Scene(seats, face_up=face_up, title=f"{deal.players} players"))
+
+
+def position_scene(
+    position: Position, values: Mapping[Card, int] | None = None, face_up: Card | None = None,
+) -> Scene:
+    """The scene of a position: the cards still held, the trick, the roles; with
+    ``values`` (each legal card's margin) the best for the side to move marked."""
+    values = dict(values or {})
+    seats = tuple(
+        Seat(CardSet(position.hands[s]), label=f"seat {s} · {role(position, s)}",
+             declarer=s == position.declarer)
+        for s in range(position.players)
+    )
+    best: frozenset[Card] = frozenset()
+    if values:
+        better = max if position.is_declarer_side(position.to_move) else min
+        top = better(values.values())
+        best = frozenset(c for c, v in values.items() if v == top)
+    over = position.is_over()
+    return Scene(
+        seats, tuple(position.trick), position.trump, face_up,
+        None if over else position.to_move, CardSet(position.legal_mask()), values, best,
+        f"{position.players} players, {position.rules.preset} rules",
+    )
+
+
+def position_svg(
+    position: Position, values: Mapping[Card, int] | None = None, face_up: Card | None = None,
+) -> str:
+    """A position around the table, optionally with every legal card's value."""
+    return scene_svg(position_scene(position, values, face_up))
+
+
+def trick_svg(trick: Trick | Sequence[Play], winner: int | None = None) -> str:
+    """A trick as a row of cards, each with its seat; the winner's card marked."""
+    plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
+    winner = trick.winner if isinstance(trick, Trick) else winner
+    parts = []
+    for index, play in enumerate(plays):
+        x = 10 + index * (CARD_W + 14)
+        classes = "best" if play.seat == winner else ""
+        parts.append(f'<text class="small" x="{x}" y="14">seat {play.seat}</text>')
+        parts.append(card_svg(play.card, x, 20, classes=classes))
+    width = 20 + max(len(plays), 1) * (CARD_W + 14)
+    return document(width, CARD_H + 30, parts, "trick")
+
+
+def solution_svg(solution: Solution) -> str:
+    """The legal cards of the player to move with their margins, best marked, and
+    the value of the position."""
+    parts = []
+    best = {m.card for m in solution.moves if m.margin == solution.margin}
+    for index, move in enumerate(solution.moves):
+        x = 10 + index * (CARD_W + 8)
+        parts.append(card_svg(move.card, x, 28, classes="legal best" if move.card in best else "legal"))
+        parts.append(value_svg(move.card, move.margin, x + CARD_W / 2, 28 + CARD_H + 16,
+                               move.card in best))
+    title = (f"seat {solution.to_move} to move: {RESULT_NAMES[solution.result]}, "
+             f"margin {signed(solution.margin)} ({solution.declarer_points} to "
+             f"{solution.defender_points})")
+    parts.insert(0, f'<text class="label" x="10" y="18">{escape(title)}</text>')
+    width = max(20 + len(solution.moves) * (CARD_W + 8), 360)
+    return document(width, CARD_H + 56, parts, "solution")
+
+
+def table_svg(result: DDTable) -> str:
+    """The double-dummy table: a row per declarer, a column per trump; each cell's
+    margin and result, the declarer's best trumps framed, ``~`` where the seven is
+    exchanged."""
+    cell_w, cell_h, left, top = 110, 34, 80, 30
+    parts = []
+    for column, suit in enumerate(Suit):
+        colour = RED if suit in (Suit.H, Suit.D) else BLACK
+        heading = suit.symbol
+        if result.face_up is not None:
+            heading += " round 1" if suit == result.face_up.suit else " round 2"
+        parts.append(f'<text class="label" x="{left + column * cell_w + cell_w / 2}" y="20" '
+                     f'text-anchor="middle" style="fill:{colour}">{heading}</text>')
+    for seat in range(result.deal.players):
+        y = top + seat * cell_h
+        parts.append(f'<text class="label" x="8" y="{y + 22}">seat {seat}</text>')
+        for column, suit in enumerate(Suit):
+            parts.append(_table_cell(result.cell(suit, seat), suit in result.best(seat),
+                                     left + column * cell_w, y, cell_w, cell_h))
+    width, height = left + 4 * cell_w + 10, top + result.deal.players * cell_h + 10
+    return document(width, height, parts, "double-dummy table")
+
+
+def _table_cell(cell: TableCell, best: bool, x: float, y: float, w: float, h: float) -> str:
+    colour = RESULT_COLOURS[cell.result]
+    stroke = ' stroke="#222" stroke-width="3"' if best else ' stroke="#bbb"'
+    swap = "~" if cell.exchange else ""
+    return (
+        f'<g class="cell{" best" if best else ""}" data-trump="{cell.trump.name}" '
+        f'data-declarer="{cell.declarer}" data-margin="{cell.margin}">'
+        f'<rect x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="{colour}" '
+        f'fill-opacity="0.15"{stroke}/>'
+        f'<text class="label" x="{x + w / 2}" y="{y + h / 2 + 5}" text-anchor="middle" '
+        f'style="fill:{colour}">{signed(cell.margin)} {cell.result}{swap}</text></g>'
+    )
+
+
+def bid_svg(evaluation: BidEvaluation) -> str:
+    """One histogram of the margin per option, on bins shared by all, with the
+    option's mean margin and chance of making it; the recommended option framed."""
+    edges, counts = margin_bins(evaluation.options)
+    bar_w, plot_h, row_h, left = 14, 70, 110, 150
+    top_count = max(max(row) for row in counts) or 1
+    parts = []
+    for index, (option, row) in enumerate(zip(evaluation.options, counts)):
+        y = 10 + index * row_h
+        name = _option_name(option.option)
+        best = option.option == evaluation.best
+        data = option.to_dict()
+        parts.append(
+            f'<g class="option{" best" if best else ""}" data-option="{option.option}">'
+            f'<text class="label{" declarer" if best else ""}" x="8" y="{y + 20}">{escape(name)}'
+            f'{" (best)" if best else ""}</text>'
+            f'<text class="small" x="8" y="{y + 38}">margin {data["mean_margin"]:+.1f}</text>'
+            f'<text class="small" x="8" y="{y + 54}">made {100 * data["p_made"]:.0f}%</text>'
+        )
+        for bin_index, count in enumerate(row):
+            h = plot_h * count / top_count
+            x = left + bin_index * bar_w
+            parts.append(f'<rect class="bar" x="{x}" y="{y + plot_h - h:.1f}" width="{bar_w - 2}" '
+                         f'height="{h:.1f}" fill="{"#2e7d32" if best else "#5c6bc0"}">'
+                         f"<title>{signed(edges[bin_index])}..{signed(edges[bin_index + 1] - 1)}: "
+                         f"{count}</title></rect>")
+        parts.append("</g>")
+    axis_y = 10 + len(evaluation.options) * row_h - 20
+    for bin_index in range(0, len(edges), 2):
+        parts.append(f'<text class="small" x="{left + bin_index * bar_w}" y="{axis_y}" '
+                     f'text-anchor="middle">{signed(edges[bin_index])}</text>')
+    width = left + (len(edges) - 1) * bar_w + 30
+    return document(max(width, 320), axis_y + 10, parts, "bid evaluation")
+
+
+def _option_name(option: str) -> str:
+    """``play``, ``pass`` or the suit's symbol."""
+    try:
+        return Suit.parse(option).symbol
+    except ValueError:
+        return option
+
+
+# -- notebook display ----------------------------------------------------------
+
+
+def draw(thing: Any) -> str:
+    """The drawing of any object that draws itself (the ``_repr_svg_`` hooks)."""
+    for kind, drawing in DRAWINGS:
+        if isinstance(thing, kind):
+            return drawing(thing)
+    raise TypeError(f"cannot draw a {type(thing).__name__}")
+
+
+def html(thing: Any) -> str:
+    """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
+    return f'<div class="deberts-board">{draw(thing)}</div>'
+
+
+DRAWINGS: tuple[tuple[type, Any], ...] = (
+    (Deal, deal_svg),
+    (Position, position_svg),
+    (Solution, solution_svg),
+    (Trick, trick_svg),
+    (DDTable, table_svg),
+    (BidEvaluation, bid_svg),
+)
