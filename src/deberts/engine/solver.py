@@ -91,6 +91,14 @@ class Solution:
             "seconds": round(self.seconds, 6),
         }
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
 
 def solve(
     position: Position | Deal | str,

@@ -75,6 +75,14 @@ class Position:
         for index, card in enumerate(parse_cards(played)):
             push_numbered(self, index, card)
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
     # -- state -------------------------------------------------------------
 
     @property
