@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from deberts import Card, CardSet
-from deberts.model.tertz import SWAP, Break, Move, TertzPosition
+from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzTrick
 from deberts.model.tertz.declarations import declaration_points
 
 PLAIN_LOW_TO_HIGH = "789JQKTA"
@@ -70,7 +70,7 @@ def rule_text_moves(position: TertzPosition) -> list[Move]:
 
 def _answers(position: TertzPosition, hand: list[Card]) -> list[Card]:
     trump = str(position.trump)
-    led_rank, led = NAMES[position.trick[0]]
+    led_rank, led = NAMES[position.trick[0]][0], NAMES[position.trick[0]][1]
     jack = [c for c in hand if NAMES[c] == "J" + trump]
     rest = [c for c in hand if c not in jack]
     same = [c for c in rest if NAMES[c][1] == led]
@@ -94,34 +94,37 @@ def _answers(position: TertzPosition, hand: list[Card]) -> list[Card]:
 
 def _points(card: Card, trump: str) -> int:
     """A card's points by the rule text."""
-    rank, suit = NAMES[card]
+    rank, suit = NAMES[card][0], NAMES[card][1]
     return (TRUMP_POINTS if suit == trump else PLAIN_POINTS).get(rank, 0)
 
 
 def rule_text_margin(position: TertzPosition) -> int:
-    """A finished deal's margin from its tricks (card points by the rule text, 10 for
-    the last trick), the model's declarations and marriage."""
-    last = position.tricks[-1].winner
-    declared = declaration_points(position.declarations, position.trump)
-    return (
-        _won(position)
-        + (LAST_TRICK if last == 0 else -LAST_TRICK)
-        + declared[0] - declared[1]
-    )
+    """A finished deal's margin: the card points of its tricks by the rule text, 10
+    for the last trick, the model's declarations and marriage."""
+    return _won(position) + _end_bonus(position)
+
+
+def _trick_margin(trick: TertzTrick, trump: str) -> int:
+    """The points of a trick, for seat 0 (negative when seat 1 won it)."""
+    points = sum(_points(c, trump) for c in trick.cards)
+    return points if trick.winner == 0 else -points
 
 
 def _won(position: TertzPosition) -> int:
     """The margin won for good so far: the card points of the tricks and the marriage."""
     trump = str(position.trump)
-    margin = 0
-    for trick in position.tricks:
-        points = sum(_points(c, trump) for c in trick.cards)
-        margin += points if trick.winner == 0 else -points
-    return margin + _marriage(position)
+    return sum(_trick_margin(t, trump) for t in position.tricks) + _marriage(position)
 
 
 def _marriage(position: TertzPosition) -> int:
     return MARRIAGE * (position.marriage[0] - position.marriage[1])
+
+
+def _end_bonus(position: TertzPosition) -> int:
+    """What a finished deal adds to :func:`_won`: the last trick and the declarations."""
+    last = LAST_TRICK if position.tricks[-1].winner == 0 else -LAST_TRICK
+    declared = declaration_points(position.declarations, position.trump)
+    return last + declared[0] - declared[1]
 
 
 def _checked_moves(position: TertzPosition) -> list[Move]:
@@ -141,9 +144,7 @@ def _after(position: TertzPosition, move: Move, memo: dict[Hashable, int]) -> in
     position.push(move)
     gained = _marriage(position) - marriage
     if len(position.tricks) > tricks:
-        trick = position.tricks[-1]
-        points = sum(_points(c, str(position.trump)) for c in trick.cards)
-        gained += points if trick.winner == 0 else -points
+        gained += _trick_margin(position.tricks[-1], str(position.trump))
     value = gained + _minimax(position, memo)
     position.pop()
     return value
@@ -152,9 +153,7 @@ def _after(position: TertzPosition, move: Move, memo: dict[Hashable, int]) -> in
 def _minimax(position: TertzPosition, memo: dict[Hashable, int]) -> int:
     """The margin still to be won from here (beyond :func:`_won`)."""
     if position.is_over():
-        last = position.tricks[-1].winner
-        declared = declaration_points(position.declarations, position.trump)
-        return (LAST_TRICK if last == 0 else -LAST_TRICK) + declared[0] - declared[1]
+        return _end_bonus(position)
     key = _memo_key(position) if not position.trick and position.breaker is None else None
     if key is not None and key in memo:
         return memo[key]

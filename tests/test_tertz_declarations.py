@@ -168,7 +168,7 @@ DEAL = TertzDeal.parse(
 
 def test_declared_right_before_each_card_with_nine_cards() -> None:
     position = TertzPosition(DEAL)
-    assert position.declarations == ()
+    assert not position.declarations
     position.push("AS")
     assert [(d.seat, d.cards) for d in position.declarations] == [
         (0, cards("AS KS QS")), (0, cards("9H 8H 7H"))]

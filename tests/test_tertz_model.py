@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts import Card, CardSet, Suit, parse_cards
+from deberts import Card, CardSet, Rank, Suit, parse_cards
 from deberts.errors import IllegalMoveError, InvalidDealError, NotationError, RulesError
 from deberts.model.tertz import (
     SWAP,
@@ -281,7 +281,7 @@ def test_swap_needs_two_cards_in_the_stock() -> None:
     checked = set()
     for position in random_positions(400, "last_draws", seed=11):
         holder = position.to_move
-        seven = Card.of(position.trump, 0)
+        seven = Card.of(position.trump, Rank.SEVEN)
         if not position.hands[holder] & seven.mask:
             continue
         assert len(position.stock) == 2 and SWAP in position.legal_moves()
