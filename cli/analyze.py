@@ -9,8 +9,9 @@ import click
 
 from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, refuse_options,
-    reported, require_options, rules_options, setting_options, table_bits_option,
+    CliError, ascii_option, chosen_rules, hands_argument, json_option, notation_for_stdout,
+    played_option, refuse_options, reported, require_options, rules_options, setting_options,
+    table_bits_option,
 )
 from deberts.cli.inputs import build_position
 from deberts.text.render import (
@@ -21,12 +22,11 @@ from deberts.model.record import GameRecord
 
 
 @click.command(name="analyze")
-@click.argument("hands", required=False)
+@hands_argument(required=False)
 @click.option("--trump", help="The trump suit: S, H, D or C.")
 @click.option("--declarer", type=int, help="The declarer's seat, 0 first.")
 @click.option("--leader", type=int, help="The seat that led the first trick.")
-@click.option("--play", "play", default="", metavar="CARDS",
-              help="The cards played, in play order, e.g. '7S AS QS KS ...'.")
+@played_option
 @click.option("--record", "record_file", type=click.File("rb"), metavar="FILE",
               help="Analyse a game record (JSON) instead of HANDS and the options above.")
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
@@ -40,7 +40,7 @@ def analyze_command(
     trump: str | None,
     declarer: int | None,
     leader: int | None,
-    play: str,
+    played: str,
     record_file: BinaryIO | None,
     deal_number: int,
     preset: str,
@@ -52,13 +52,13 @@ def analyze_command(
     """Replay a played deal and price every card double-dummy.
 
     Give HANDS (as dealt, seat order, one quoted argument), --trump, --declarer,
-    --leader and --play; or --record FILE. For each card: the margin (declarer
+    --leader and --played; or --record FILE. For each card: the margin (declarer
     side minus defenders) under optimal play before and after it, its cost to its
     side in points, and the best cards; then the points each seat lost.
     """
     with reported():
         if record_file is not None:
-            record = _record(record_file, deal_number, hands, trump, declarer, leader, play,
+            record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
             analysis = analyze_play(record, table_bits=table_bits)
         else:
@@ -66,7 +66,7 @@ def analyze_command(
             position = build_position(
                 *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
             )
-            analysis = analyze_play(position, play, table_bits=table_bits)
+            analysis = analyze_play(position, played, table_bits=table_bits)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
@@ -82,7 +82,7 @@ def _setting(
 
 def _record(
     source: BinaryIO, number: int, hands: str | None, trump: str | None,
-    declarer: int | None, leader: int | None, play: str, preset: str,
+    declarer: int | None, leader: int | None, played: str, preset: str,
     settings: tuple[str, ...],
 ) -> GameRecord:
     """Record ``number`` of the file; the options a record carries may not be given."""
@@ -92,7 +92,7 @@ def _record(
     )
     refuse_options({
         **setting_options(hands, trump, declarer, leader),
-        "--play": play or None,
+        "--played": played or None,
         "--set": settings or None,
         "--rules": preset if on_command_line else None,
     }, "--record", "the record holds the deal")

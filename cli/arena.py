@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
+import random
 import sys
 from contextlib import nullcontext
 from typing import TextIO
@@ -11,29 +11,28 @@ from typing import TextIO
 import click
 
 from deberts.play.arena import MatchOutcome, arena
-from deberts.cli.common import CliError, chosen_rules, json_option, reported, rules_options
+from deberts.cli.common import (
+    CliError, chosen_rules, jobs_option, json_option, players_option, progress_option,
+    reported, rules_options, seed_option, target_option,
+)
 
 
 @click.command(name="arena")
 @click.argument("first", metavar="PLAYER")
 @click.argument("second", metavar="PLAYER")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-              help="Seats at the table.")
+@players_option
 @click.option("--deals", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Deals to play at least (whole duplicate matches).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles.")
-@click.option("--target", type=click.Choice(["301", "501", "1001"]), default="301",
-              show_default=True, help="Match target.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-              show_default="one a core", help="Worker processes.")
+@seed_option
+@target_option
+@jobs_option("Worker processes")
 @click.option("--records", "records_file", type=click.File("w", encoding="utf-8"),
               metavar="FILE.jsonl", help="Write every deal's game record here.")
-@click.option("--progress/--no-progress", default=None,
-              help="A progress bar on stderr (default: when stderr is a terminal).")
+@progress_option
 @rules_options
 @json_option
 def arena_command(
-    first: str, second: str, players: int, deals: int, seed: int, target: str, jobs: int,
+    first: str, second: str, players: int, deals: int, seed: int | None, target: str, jobs: int,
     records_file: TextIO | None, progress: bool | None, preset: str,
     settings: tuple[str, ...], as_json: bool,
 ) -> None:
@@ -43,6 +42,8 @@ def arena_command(
     The margin is the first type's side's recorded points minus the other's, per deal.
     """
     rules = chosen_rules(preset, settings)
+    if seed is None:
+        seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
     show = sys.stderr.isatty() if progress is None else progress
     bar = click.progressbar(length=deals, label="playing", file=sys.stderr)
 
@@ -59,7 +60,7 @@ def arena_command(
                            progress=advance)
         except OSError as error:
             raise CliError(f"arena stopped: {error}") from None
-    data = result.to_dict()
+    data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))
         return
@@ -67,7 +68,7 @@ def arena_command(
     wlow, whigh = data["match_win_ci95"]
     click.echo("\n".join([
         f"{first} against {second}: {data['seats']} players, {data['deals']} deals in "
-        f"{data['matches']} matches to {target}, duplicate seating.",
+        f"{data['matches']} matches to {target}, duplicate seating, seed {seed}.",
         f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} "
         f"(95% interval {low:+.1f} .. {high:+.1f}).",
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "

@@ -14,8 +14,9 @@ from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
-    rules_options, table_bits_option,
+    CliError, ascii_option, chosen_rules, jobs_option, json_option, notation_for_stdout,
+    players_option, progress_option, reported, rules_options, seat_hand, seed_option,
+    table_bits_option,
 )
 from deberts.text.histogram import margin_bins
 from deberts.text.render import Notation, hand_text, signed, table
@@ -24,21 +25,19 @@ HISTOGRAM_WIDTH = 40
 
 
 @click.command(name="bid")
-@click.option("--hand", required=True, metavar="HAND",
-              help="The bidder's 6 cards, S.H.D.C, e.g. AK9..QJ.7.")
+@click.option("--hand", required=True, metavar="[SEAT=]HAND",
+              help="The bidder's 6 cards, S.H.D.C, e.g. 1=AK9..QJ.7 (the seat, or --seat).")
 @click.option("--face-up", "face_up", required=True, metavar="CARD", help="The face-up card.")
-@click.option("--seat", type=int, required=True, help="The bidder's seat.")
+@click.option("--seat", type=int, help="The bidder's seat (or SEAT= in --hand).")
 @click.option("--dealer", type=int, required=True, help="The dealer's seat.")
-@click.option("--players", type=click.IntRange(2, 4), required=True, help="2, 3 or 4.")
+@players_option
 @click.option("--round", "round_", type=click.IntRange(1, 2), default=1, show_default=True,
               help="1: play or pass on the face-up suit; 2: another suit or pass.")
 @click.option("--samples", type=click.IntRange(min=1), default=500, show_default=True,
               help="Sampled deals, each solved double-dummy.")
-@click.option("--seed", type=int, help="Seed for reproducible samples.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Threads solving samples side by side.")
-@click.option("--progress/--no-progress", default=None,
-              help="A progress bar on stderr (default: when stderr is a terminal).")
+@seed_option
+@jobs_option("Threads solving samples")
+@progress_option
 @click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True),
               metavar="FILE.png", help="Draw the margin distributions (needs matplotlib).")
 @rules_options
@@ -46,7 +45,7 @@ HISTOGRAM_WIDTH = 40
 @ascii_option
 @table_bits_option
 def bid_command(
-    hand: str, face_up: str, seat: int, dealer: int, players: int, round_: int,
+    hand: str, face_up: str, seat: int | None, dealer: int, players: int, round_: int,
     samples: int, seed: int | None, jobs: int, progress: bool | None,
     plot_file: str | None, preset: str, settings: tuple[str, ...], as_json: bool,
     ascii_only: bool, table_bits: int,
@@ -62,7 +61,8 @@ def bid_command(
         _require_matplotlib()
     show = sys.stderr.isatty() if progress is None else progress
     with reported():
-        own, card = CardSet.parse(hand), Card.parse(face_up)
+        seat, text = seat_hand(hand, seat)
+        own, card = CardSet.parse(text), Card.parse(face_up)
         bar = click.progressbar(length=samples, label="sampling", file=sys.stderr)
         with bar if show else nullcontext(bar):
             evaluation = evaluate_bid(

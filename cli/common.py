@@ -32,17 +32,35 @@ class CliError(click.ClickException):
 
 
 class DebertsGroup(click.Group):
-    """A command group that reports Click's own usage errors as one line too."""
+    """A command group that reports Click's own usage errors, and a failed read or
+    write (a full disk, a closed pipe), as one line too."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # here, where a failure is still reported as one line
+            return result
         except click.UsageError as error:
             message = error.format_message()
             if error.ctx:
                 stop = "" if message.endswith(".") else "."
                 message += f"{stop} See '{error.ctx.command_path} --help'."
             raise CliError(message) from None
+        except OSError as error:
+            _discard_stdout()
+            where = f"{error.filename}: " if error.filename else "cannot write the output: "
+            raise CliError(where + (error.strerror or str(error))) from None
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the output still buffered does
+    not fail again (with a traceback) when Python flushes it on exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass  # not a file descriptor (a test's captured output): nothing is flushed on exit
 
 
 @contextmanager
@@ -66,6 +84,57 @@ table_bits_option: Decorator = click.option(
 )
 
 
+players_option: Decorator = click.option(
+    "--players", type=click.IntRange(2, 4), default=2, show_default=True,
+    help="Seats at the table: 2, 3 or 4.",
+)
+seed_option: Decorator = click.option(
+    "--seed", type=int, help="Seed for a reproducible run (default: a random one).",
+)
+progress_option: Decorator = click.option(
+    "--progress/--no-progress", default=None,
+    help="A progress bar on stderr (default: when stderr is a terminal).",
+)
+target_option: Decorator = click.option(
+    "--target", type=click.Choice(["301", "501", "1001"]), default="301", show_default=True,
+    help="Match target.",
+)
+
+
+def jobs_option(what: str) -> Decorator:
+    """``-j/--jobs N``: ``what`` side by side, one a core by default."""
+    return click.option(
+        "-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
+        show_default="one a core", help=f"{what} side by side.",
+    )
+
+
+played_option: Decorator = click.option(
+    "--played", "--play", "played", default="", metavar="CARDS",
+    help="The cards played since the deal, in play order, e.g. '7S AS QS' (--play is "
+    "the same option).",
+)
+
+
+def hands_argument(required: bool = True) -> Decorator:
+    """The HANDS argument: the deal in notation, or ``-`` to read it from standard
+    input (one line, as ``deberts deal`` prints it)."""
+    return click.argument("hands", required=required, callback=_read_hands)
+
+
+def _read_hands(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value != "-":
+        return value
+    lines = [line.strip() for line in click.get_text_stream("stdin").read().splitlines()]
+    deals = [line for line in lines if line]
+    if len(deals) != 1:
+        raise CliError(
+            f"HANDS from standard input: {len(deals)} deal lines, expected one "
+            "(deberts batch solves many)"
+        )
+    return deals[0]
+
+
 def rules_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--rules PRESET`` and repeatable ``--set OPTION=VALUE`` (the command turns
     them into rules with :func:`chosen_rules`)."""
@@ -74,7 +143,8 @@ def rules_options(command: Callable[..., Any]) -> Callable[..., Any]:
         help="Change one rule option, e.g. bella=trick_winner (repeatable).",
     )(command)
     return click.option(
-        "--rules", "preset", type=click.Choice(tuple(PRESETS)), default="moscow",
+        "--rules", "preset", type=click.Choice(tuple(PRESETS), case_sensitive=False),
+        default="moscow",
         show_default=True, help="The rules preset.",
     )(command)
 
@@ -83,6 +153,20 @@ def chosen_rules(preset: str, settings: tuple[str, ...]) -> Rules:
     """The rules of the ``--rules``/``--set`` options, bad ones as a one-line error."""
     with reported():
         return build_rules(preset, settings)
+
+
+def seat_hand(text: str, seat: int | None = None) -> tuple[int, str]:
+    """``--hand SEAT=HAND`` as the seat and the hand's text; where the command also
+    has ``--seat``, a plain ``HAND`` is that seat's."""
+    seat_text, sep, hand = text.partition("=")
+    if not sep and seat is not None:
+        return seat, text.strip()
+    seat_text = seat_text.strip()
+    if not sep or not (seat_text.isascii() and seat_text.isdigit()):
+        raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
+    if seat is not None and int(seat_text) != seat:
+        raise CliError(f"bad --hand {text!r}: the seat is {seat_text}, --seat is {seat}")
+    return int(seat_text), hand.strip()
 
 
 def setting_options(

@@ -9,8 +9,8 @@ import click
 
 from deberts import Deal, Position, Rules, Suit
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, reported,
-    rules_options,
+    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, players_option,
+    reported, rules_options, seat_hand, seed_option,
 )
 from deberts.formats import batch
 from deberts.text.render import hand_lines
@@ -19,10 +19,10 @@ from deberts.model.sides import check_seat, first_leader
 
 
 @click.command(name="deal")
-@click.option("--players", type=click.IntRange(2, 4), required=True, help="2, 3 or 4.")
+@players_option
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
               help="How many deals.")
-@click.option("--seed", type=int, help="Seed for reproducible deals.")
+@seed_option
 @click.option("--hand", "hands", multiple=True, metavar="SEAT=HAND",
               help="Cards seat SEAT must hold, e.g. 0=AKQ.J..7 (a whole hand or part; "
               "repeatable).")
@@ -87,14 +87,10 @@ def _fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
     (a second --hand for it is more likely a typo for another seat than a top-up)."""
     fixed: dict[int, str] = {}
     for text in texts:
-        seat_text, sep, hand = text.partition("=")
-        seat_text = seat_text.strip()
-        if not sep or not (seat_text.isascii() and seat_text.isdigit()):
-            raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
-        seat = int(seat_text)
+        seat, hand = seat_hand(text)
         if seat in fixed:
             raise CliError(f"bad --hand {text!r}: seat {seat} already has a --hand")
-        fixed[seat] = hand.strip()
+        fixed[seat] = hand
     return fixed
 
 

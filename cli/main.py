@@ -16,7 +16,8 @@ from deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
 from deberts.cli.deal import deal_command
 from deberts.cli.play import play_command
-from deberts.cli.solve import batch, solve_command
+from deberts.cli.batch import batch
+from deberts.cli.solve import solve_command
 from deberts.cli.table import table_command
 
 

@@ -11,7 +11,8 @@ from deberts.play.arena import player_factory
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet
 from deberts.cli.common import (
-    ascii_option, chosen_rules, notation_for_stdout, reported, rules_options,
+    ascii_option, chosen_rules, notation_for_stdout, players_option, reported, rules_options,
+    seed_option, target_option,
 )
 from deberts.text.render import Notation, RESULT_NAMES, hand_text, signed
 from deberts.errors import DebertsError
@@ -127,14 +128,12 @@ def _points(value: Fraction) -> str:
 
 
 @click.command(name="play")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-              help="Seats at the table; you are seat 0.")
+@players_option
 @click.option("--ai", "ai_spec", default="pimc:samples=50,bid_samples=40,seconds=1.0",
               show_default=True, help="The computer players' type and settings.")
-@click.option("--target", type=click.Choice(["301", "501", "1001"]), default="301",
-              show_default=True, help="Match target.")
+@target_option
 @click.option("--deals", type=click.IntRange(min=1), help="Stop after this many deals.")
-@click.option("--seed", type=int, help="Seed of the shuffles.")
+@seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,
               help="Ask before each card is final (u takes a misclick back).")
 @rules_options

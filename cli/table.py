@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import json
-import os
 
 import click
 
 from deberts import Deal, Suit
 from deberts.cli.common import (
-    ascii_option, chosen_rules, json_option, notation_for_stdout, reported, rules_options,
-    table_bits_option,
+    ascii_option, chosen_rules, hands_argument, jobs_option, json_option, notation_for_stdout, reported,
+    rules_options, table_bits_option,
 )
 from deberts.text.render import Notation, hand_lines, signed, table
 from deberts.analysis.table import DDTable, TableCell, dd_table
 
 @click.command(name="table")
-@click.argument("hands")
+@hands_argument()
 @click.option("--leader", type=int,
               help="The seat leading the first trick (not needed with first_lead=declarer).")
 @click.option("--face-up", "face_up", metavar="CARD",
               help="The face-up card: its suit is the round-1 trump, with the trump-seven "
               "exchange.")
 @rules_options
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-              show_default="one a core", help="Threads solving the cells side by side.")
+@jobs_option("Threads solving the cells")
 @json_option
 @ascii_option
 @table_bits_option

@@ -305,14 +305,17 @@ def check_records(text: str) -> None:
 
 def test_batch_keeps_every_line_in_order(tmp_path: Path) -> None:
     result = run("batch", str(write_input(tmp_path, LINES)))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # some lines fail: status 1
     check_records(result.stdout)
+    bad = len(EXPECTED_ERRORS)
+    assert result.stderr == (f"deberts: {bad} of {len(LINES)} lines could not be solved "
+                             '(see their "error" field)\n')
 
 
 def test_batch_writes_the_output_file(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     result = run("batch", str(write_input(tmp_path, LINES)), "-o", str(out))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert result.stdout == ""
     check_records(out.read_text(encoding="utf-8"))
 
@@ -321,7 +324,7 @@ def test_batch_jobs_keep_order_and_show_progress(tmp_path: Path) -> None:
     path = write_input(tmp_path, LINES * 5)
     single = run("batch", str(path))
     threaded = run("batch", str(path), "--jobs", "2", "--progress")
-    assert threaded.exit_code == 0, threaded.output
+    assert threaded.exit_code == 1, threaded.output
     assert [answer_only(json.loads(line)) for line in threaded.stdout.splitlines()] == [
         answer_only(json.loads(line)) for line in single.stdout.splitlines()
     ]

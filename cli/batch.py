@@ -1,0 +1,212 @@
+"""``deberts batch``: a file of positions, one solution line per input line.
+
+Nothing is lost on disk: with ``-o OUT`` the results go to a temporary file beside
+OUT, renamed to OUT at the end (or when the run is interrupted, so that ``--resume``
+carries on from its last complete line); OUT is never the input, and nothing is
+written before the input and options are checked.
+
+Exit status: 0 when every line was solved; 1 when some lines could not be (each has
+its ``{"line": N, "error": ...}`` output line, and stderr says how many); 2 when the
+run itself failed (bad options, unreadable input, output not written).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager, nullcontext
+from itertools import islice
+from typing import IO, Any, BinaryIO, Iterator, TextIO
+
+import click
+
+from deberts import Solver
+from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
+from deberts.engine.parallel import map_ordered
+from deberts.formats import batch as batch_format
+
+#: Exit status when some lines could not be solved (README "Solving a deal").
+SOME_LINES_FAILED = 1
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM during a run (a BaseException, like KeyboardInterrupt, so
+    that no line's own error handling takes it for that line's error)."""
+
+
+@click.command()
+@click.argument("source", metavar="IN.jsonl",
+                type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="OUT.jsonl",
+              help="Write here (through a temporary file beside it) instead of standard "
+              "output.")
+@click.option("--resume", is_flag=True,
+              help="Keep OUT's complete lines and solve only the input lines after them.")
+@jobs_option("Threads solving")
+@progress_option
+@table_bits_option
+def batch(
+    source: str, output: str | None, resume: bool, jobs: int, progress: bool | None,
+    table_bits: int,
+) -> None:
+    """Solve every position of a JSON Lines file, one output line per input line.
+
+    Each line is an object {"hands": [...], "trump": "H", "declarer": 0,
+    "leader": 1, "played": [...], "rules": {"preset": "moscow", ...}}; played and
+    rules are optional. The output line is the solution with "line": N, or
+    {"line": N, "error": "..."} for a line that cannot be solved. Exit status 0:
+    all solved; 1: some lines failed (counted on stderr); 2: the run failed.
+    """
+    if resume and output is None:
+        raise CliError("--resume needs -o OUT: it continues the lines already in OUT")
+    if output is not None and source != "-" and _same_file(source, output):
+        raise CliError(f"-o {output} is the input file: the output would overwrite it")
+    done = _complete_lines(output) if resume and output is not None else []
+    show = sys.stderr.isatty() if progress is None else progress
+    with _input(source) as stream, _output(output, done) as target, _stopped_by_signals():
+        total = _count_lines(stream)
+        numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
+        results = map_ordered(_solved, numbered, threads=jobs, table_bits=table_bits)
+        failed = written = 0
+        bar = click.progressbar(length=total, label="solving", file=sys.stderr)
+        try:
+            with bar if show else nullcontext(bar):
+                bar.update(len(done))
+                for line, ok in results:
+                    target.write(line + "\n")
+                    target.flush()
+                    written += 1
+                    failed += not ok
+                    if show:
+                        bar.update(1)
+        except Interrupted:
+            raise CliError(
+                f"interrupted after {len(done) + written} lines"
+                + (f"; --resume -o {output} carries on" if output else "")
+            ) from None
+    if failed:
+        click.echo(f"deberts: {failed} of {len(done) + written} lines could not be solved "
+                   "(see their \"error\" field)", err=True)
+        sys.exit(SOME_LINES_FAILED)
+
+
+def _solved(solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
+    """The output line of one numbered input line and whether it was solved; never
+    raises, so no line is lost."""
+    number, raw = item
+    try:
+        solution = solver.solve(batch_format.loads(raw))
+    except (ValueError, MemoryError) as error:
+        return batch_format.error_line(number, str(error)), False
+    except Exception as error:  # a solver bug must not cost the lines after it
+        return batch_format.error_line(
+            number, f"internal error: {type(error).__name__}: {error}"), False
+    return batch_format.result_line(number, solution.to_dict()), True
+
+
+def _same_file(source: str, output: str) -> bool:
+    if os.path.exists(output):
+        return os.path.samefile(source, output)
+    return os.path.realpath(source) == os.path.realpath(output)
+
+
+@contextmanager
+def _input(source: str) -> Iterator[BinaryIO]:
+    if source == "-":
+        yield click.get_binary_stream("stdin")
+        return
+    try:
+        handle = open(source, "rb")
+    except OSError as error:
+        raise CliError(f"cannot read {source}: {error.strerror}") from None
+    with handle:
+        yield handle
+
+
+@contextmanager
+def _output(path: str | None, kept: list[str]) -> Iterator[TextIO]:
+    """Standard output, or a temporary file beside ``path`` that starts with the
+    ``kept`` lines and replaces ``path`` at the end, even an interrupted one (its
+    lines are all complete); a failed write leaves ``path`` as it was."""
+    if path is None:
+        yield click.get_text_stream("stdout")
+        return
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+    except OSError as error:
+        raise CliError(f"cannot write {path}: {error.strerror}") from None
+    keep = False
+    try:
+        with open(handle, "w", encoding="utf-8", newline="\n") as target:
+            target.writelines(line + "\n" for line in kept)
+            try:
+                yield target
+            except (CliError, KeyboardInterrupt):
+                keep = True  # interrupted: what is written is kept for --resume
+                raise
+            keep = True
+            target.flush()
+            os.fsync(target.fileno())
+    except OSError as error:
+        keep = False
+        raise CliError(f"batch stopped, {path} left as it was: {error.strerror}") from None
+    finally:
+        if keep:
+            os.replace(temporary, path)
+        else:
+            os.unlink(temporary)
+
+
+def _complete_lines(path: str) -> list[str]:
+    """OUT's lines up to its last complete one, checked to be output lines 1..N."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror}") from None
+    complete = data[:data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
+    for index, line in enumerate(complete, 1):
+        if _line_number(line) != index:
+            raise CliError(f"cannot resume from {path}: line {index} is not output line {index}")
+    return complete
+
+
+def _line_number(line: str) -> Any:
+    try:
+        return json.loads(line).get("line")
+    except (ValueError, AttributeError):
+        return None
+
+
+def _count_lines(source: IO[bytes]) -> int | None:
+    """The number of lines of a seekable input (then rewound), else ``None``."""
+    if not source.seekable():
+        return None
+    start = source.tell()
+    count = sum(1 for _ in batch_format.lines(source))
+    source.seek(start)
+    return count
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
+    def stop(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

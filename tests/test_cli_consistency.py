@@ -1,0 +1,102 @@
+"""One CLI: an option has one name (its old spelling kept as an alias), one meaning
+and one default in every command; HANDS may come from standard input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+
+from deberts.cli.main import main
+
+HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"
+SETTING = ["--trump", "H", "--declarer", "0", "--leader", "1"]
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def options(command: str) -> dict[str, object]:
+    """Each option of a command by its first long name, with its default."""
+    found = {}
+    for param in main.commands[command].params:
+        names = [n for n in param.opts if n.startswith("--")]
+        if names:
+            found[names[0]] = param.default
+    return found
+
+
+@pytest.mark.parametrize("name", ["--players", "--jobs", "--seed", "--rules", "--target",
+                                  "--table-bits", "--progress"])
+def test_a_shared_option_has_one_default(name: str) -> None:
+    defaults = {c: options(c)[name] for c in main.commands if name in options(c)}
+    assert len(defaults) >= 2 and len(set(map(repr, defaults.values()))) == 1, defaults
+
+
+def test_played_and_play_are_one_option() -> None:
+    for command in ("solve", "analyze"):
+        by_name = run(command, HANDS, *SETTING, "--played", "7D AD", "--json")
+        by_alias = run(command, HANDS, *SETTING, "--play", "7D AD", "--json")
+        assert by_name.exit_code == 0, by_name.output
+        drop = ("nodes", "seconds")
+        assert ({k: v for k, v in json.loads(by_name.stdout).items() if k not in drop}
+                == {k: v for k, v in json.loads(by_alias.stdout).items() if k not in drop})
+
+
+def test_rules_names_ignore_case_like_suits() -> None:
+    assert run("solve", "--example", "--rules", "Moscow").exit_code == 0
+    result = run("solve", HANDS, "--trump", "h", "--declarer", "0", "--leader", "1",
+                 "--rules", "Kharkov", "--json")
+    assert result.exit_code == 0, result.output
+
+
+def test_deal_refuses_rules_the_table_cannot_play() -> None:
+    result = run("deal", "--rules", "belote", "--players", "3")
+    assert result.exit_code == 2
+    assert result.stderr == ("deberts: error: rules preset 'belote' is for 4 players in pairs, "
+                             "not 3 players\n")
+
+
+def test_players_defaults_to_two_everywhere() -> None:
+    assert len(run("deal", "--seed", "1").stdout.split()) == 2
+    result = run("bid", "--hand", "AK9..QJ.7", "--face-up", "JH", "--seat", "1", "--dealer",
+                 "0", "--samples", "4", "--seed", "1", "-j", "1", "--json")
+    assert result.exit_code == 0, result.output
+
+
+def test_hand_is_seat_equals_hand_in_bid_too() -> None:
+    common = ["--face-up", "JH", "--dealer", "0", "--samples", "4", "--seed", "1", "-j", "1",
+              "--json"]
+    by_seat = run("bid", "--hand", "1=AK9..QJ.7", *common)
+    plain = run("bid", "--hand", "AK9..QJ.7", "--seat", "1", *common)
+    assert by_seat.exit_code == 0, by_seat.output
+    assert json.loads(by_seat.stdout)["best"] == json.loads(plain.stdout)["best"]
+    clash = run("bid", "--hand", "0=AK9..QJ.7", "--seat", "1", *common)
+    assert clash.stderr == "deberts: error: bad --hand '0=AK9..QJ.7': the seat is 0, --seat is 1\n"
+    missing = run("bid", "--hand", "AK9..QJ.7", *common)
+    assert missing.stderr.startswith("deberts: error: bad --hand 'AK9..QJ.7': expected SEAT=HAND")
+
+
+def test_hands_from_standard_input() -> None:
+    dealt = run("deal", "--seed", "3").stdout
+    piped = run("solve", "-", *SETTING, "--json", input=dealt)
+    direct = run("solve", dealt.strip(), *SETTING, "--json")
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.stdout)["margin"] == json.loads(direct.stdout)["margin"]
+    assert run("table", "-", "--leader", "1", "-j", "1", input=HANDS + "\n").exit_code == 0
+    assert run("analyze", "-", *SETTING, "--played", "7D", input=HANDS).exit_code == 0
+    two = run("solve", "-", *SETTING, input=run("deal", "--count", "2", "--seed", "3").stdout)
+    assert two.exit_code == 2
+    assert two.stderr == ("deberts: error: HANDS from standard input: 2 deal lines, expected "
+                          "one (deberts batch solves many)\n")
+
+
+def test_arena_seed_is_random_by_default_and_reported() -> None:
+    args = ["arena", "heuristic", "random", "--deals", "1", "-j", "1", "--json"]
+    first = json.loads(run(*args).stdout)
+    again = json.loads(run(*args, "--seed", str(first["seed"])).stdout)
+    assert {k: v for k, v in first.items()} == again
+    text = run("arena", "heuristic", "random", "--deals", "1", "-j", "1", "--seed", "5").stdout
+    assert "duplicate seating, seed 5." in text
