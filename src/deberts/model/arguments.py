@@ -8,6 +8,7 @@ Integers are ``int`` or any integer type such as numpy's (``numbers.Integral``);
 
 from __future__ import annotations
 
+import math
 import numbers
 from typing import Any
 
@@ -29,6 +30,16 @@ def integer(name: str, value: object, low: int | None = None, high: int | None =
     if (low is not None and number < low) or (high is not None and number > high):
         span = f"{low}.." + ("" if high is None else str(high))
         raise ArgumentError(f"bad {name} {number}: expected {span}")
+    return number
+
+
+def positive(name: str, value: object) -> float:
+    """``value`` as a float, if it is a finite number above 0 (a time, a budget)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ArgumentError(f"bad {name}: expected a number, got {describe(value)}")
+    number = float(value)
+    if not 0 < number < math.inf:
+        raise ArgumentError(f"bad {name} {number}: expected a number above 0")
     return number
 
 

@@ -50,6 +50,10 @@ def player_factory(spec: str) -> Callable[[int], Player]:
             options[key] = accepted[key](value)
         except ValueError:
             raise DebertsError(f"bad setting {item!r} for {name}: {value!r} is not a number") from None
+    try:
+        make(**options)  # the player's own checks of its settings, before any game
+    except DebertsError as error:
+        raise DebertsError(f"bad settings for {name}: {error}") from None
 
     def factory(salt: int) -> Player:
         if "seed" in accepted and "seed" not in options:

@@ -27,6 +27,7 @@ from deberts.model.position import Position, legal_in_trick
 from deberts.play.sample_choice import best_on_average
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
+from deberts.model.arguments import integer, positive
 
 
 class PimcPlayer:
@@ -37,9 +38,9 @@ class PimcPlayer:
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
         seed: int | None = None,
     ) -> None:
-        self.samples = samples
-        self.bid_samples = bid_samples
-        self.seconds = seconds
+        self.samples = integer("samples", samples, 1)
+        self.bid_samples = integer("bid_samples", bid_samples, 1)
+        self.seconds = None if seconds is None else positive("seconds", seconds)
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
         self.fallback = HeuristicPlayer()
