@@ -125,6 +125,8 @@ def _story_lines(record: GameRecord | None, notation: Notation) -> list[str]:
     if record is None:
         return []
     lines = [f"Dealer: seat {record.dealer}."]
+    if record.seats:
+        lines.append("Seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(record.seats)) + ".")
     if record.face_up is not None:
         lines.append(f"Face-up card: {notation.card(record.face_up)}.")
     if record.bidding:

@@ -808,3 +808,26 @@ def test_a_call_must_be_text() -> None:
         Bid(0, 5)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match=r"got null$"):
         GameRecord.from_dict({**good_dict(), "dealer": None, "hands": None})
+
+
+# -- who sat where ---------------------------------------------------------------------
+
+
+def test_seats_name_who_sat_where() -> None:
+    record = GameRecord(FULL, 0, face_up="9H", bidding=ROUND_ONE, seats=["you", "pimc"])
+    data = record.to_dict()
+    assert data["seats"] == ["you", "pimc"] and GameRecord.from_dict(data) == record
+    assert "seats" not in GameRecord(FULL, 0, face_up="9H", bidding=ROUND_ONE).to_dict()
+    with pytest.raises(RecordError, match=r"^bad seats: 3 names for 2 seats$"):
+        GameRecord.from_dict({**data, "seats": ["a", "b", "c"]})
+    with pytest.raises(RecordError, match=r"^bad field 'seats': expected a list of names, got string \"ab\"$"):
+        GameRecord.from_dict({**data, "seats": "ab"})
+
+
+def test_arena_records_say_which_player_type_sat_where() -> None:
+    from deberts.play.arena import play_match
+
+    outcome = play_match(("heuristic", "random"), 3, frozenset({1}), 5, Rules(), 301)
+    for data in outcome.records:
+        assert data["seats"] == ["random", "heuristic", "random"]
+        assert GameRecord.from_dict(data).seats == ("random", "heuristic", "random")

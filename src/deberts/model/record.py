@@ -32,6 +32,7 @@ FORMAT = "deberts-record/1"
 FIELDS = (
     "format", "players", "rules", "dealer", "hands", "face_up", "freza", "bidding",
     "trump", "declarer", "leader", "exchange", "declarations", "bella", "play", "result",
+    "seats",
 )
 REQUIRED = ("format", "dealer", "hands")
 
@@ -44,6 +45,8 @@ class GameRecord:
     card is in the hand it went to). With a ``bidding``, trump and declarer follow
     from it and may be left out; without one they must be given. ``exchange`` says
     the seven of trumps was swapped for the face-up card (round 1, 2 or 3 players).
+    ``seats`` optionally names who sat in each seat (a person, a player type such as
+    ``pimc:samples=50``); it is for readers and changes nothing else.
     Building a record checks it all; bad cards in the play raise
     :class:`IllegalMoveError` naming the card by its place in the play.
     """
@@ -59,10 +62,13 @@ class GameRecord:
     exchange: bool = False
     play: tuple[Card, ...] = ()
     bella_declined: bool = False
+    seats: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self._normalise()
         players = self.deal.players
+        if self.seats and len(self.seats) != players:
+            raise RecordError(f"bad seats: {len(self.seats)} names for {players} seats")
         if not self.deal.is_full:
             raise RecordError(
                 f"bad hands: a record holds a whole deal, {self.deal.hand_size} cards a "
@@ -97,6 +103,7 @@ class GameRecord:
         if self.trump is not None and not isinstance(self.trump, Suit):
             object.__setattr__(self, "trump", Suit.parse(str(self.trump)))
         object.__setattr__(self, "bidding", tuple(self.bidding))
+        object.__setattr__(self, "seats", tuple(self.seats))
         play = parse_cards(self.play) if isinstance(self.play, str) else [card(c) for c in self.play]
         object.__setattr__(self, "play", tuple(play))
 
@@ -267,6 +274,7 @@ class GameRecord:
                 "totals": list(final.totals),
                 "held_over": final.held_over,
             },
+            **({"seats": list(self.seats)} if self.seats else {}),
         }
 
     def _exchange_dict(self) -> dict[str, Any] | None:
@@ -302,6 +310,7 @@ class GameRecord:
             exchange=_exchange_flag(data.get("exchange")),
             play=tuple(_cards(_list_or_absent(data, "play"))),
             bella_declined=_bella_declined(data.get("bella")),
+            seats=_seats(data.get("seats")),
         )
         written = record.to_dict()
         for name in ("leader", "exchange", "declarations", "bella", "result"):
@@ -374,6 +383,15 @@ def _cards(items: object) -> Sequence[Card]:
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise RecordError("bad field 'play': expected a list of card strings")
     return [Card.parse(item) for item in items]
+
+
+def _seats(value: object) -> tuple[str, ...]:
+    """Who sat where: absent, null, or a list of names, one a seat."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise RecordError(f"bad field 'seats': expected a list of names, got {json_type(value)}")
+    return tuple(value)
 
 
 def _bella_declined(bella: object) -> bool:

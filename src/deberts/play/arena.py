@@ -96,8 +96,10 @@ def play_match(
         ours = sum(float(result.gains[s]) for s in seating) / len(seating)
         theirs = sum(float(result.gains[s]) for s in others) / len(others)
         margins.append(ours - theirs)
+    names = [specs[0] if s in seating else specs[1] for s in range(players)]
     return MatchOutcome(
-        tuple(margins), seating <= winner, tuple(r.record.to_dict() for r in match.results)
+        tuple(margins), seating <= winner,
+        tuple({**r.record.to_dict(), "seats": names} for r in match.results),
     )
 
 
