@@ -15,7 +15,7 @@ from functools import lru_cache
 from deberts.model.cards import Card, CardSet, Rank, Suit
 from deberts.model.deal import Deal
 from deberts.model.rules import Rules
-from deberts.model.sides import declarer_side
+from deberts.model.sides import declarer_side, with_partner
 from deberts.model.points import FIFTY_POINTS, PLAIN_ORDER, TERTZ_POINTS, TRUMP_ORDER
 
 
@@ -122,17 +122,16 @@ def declaration_team(
 ) -> frozenset[int]:
     """The seats whose declarations are added to ``seat``'s.
 
-    The declarer's side; in a 3-player game the two defenders together; in a
-    4-player solo game each defender alone (RULES.md 2.4).
+    The declarer's side; in a 3-player game the two defenders together; otherwise
+    the defender's own team: his pair, or in a 4-player solo game himself
+    (docs/rules.md 2.4; RULES.md 2.4).
     """
     side = declarer_side(declarer, players, rules)
     if seat in side:
         return side
     if players == 3:
         return frozenset(range(players)) - side
-    if players == 4 and rules.teams == "solo":
-        return frozenset({seat})
-    return frozenset(range(players)) - side
+    return with_partner(seat, players, rules)
 
 
 def resolve_declarations(

@@ -1,4 +1,5 @@
-"""Rule presets and options (RULES.md section 2); each option is read here once.
+"""Rule presets and options (docs/rules.md section 2; RULES.md 2): each option is an
+attribute of :class:`Rules`, documented there with the one function that reads it.
 
 ``Rules()`` is the Moscow preset. ``belote`` is French Belote as the ``colver``
 solver plays it (README "Rules"): 4 players in pairs, Deberts' card values and
@@ -90,15 +91,36 @@ class Rules:
     ``declarations``.
     """
 
+    #: The preset the options start from: ``moscow``, ``kharkov`` or ``belote``.
     preset: str = "moscow"
+    #: ``pairs | solo`` (docs/rules.md 2.1): with 4 players, opposite seats are
+    #: partners, or each plays for himself. Read by ``sides.plays_in_pairs``.
     teams: str = "pairs"
+    #: docs/rules.md 2.5: in a pairs game nobody has to overtrump his partner's
+    #: trump. Read by ``tricks.legal_cards``; the engine's ``legal_mask``.
     partner_exempt: bool = False
+    #: docs/rules.md 2.4: tertz and fifty points count only for a side that takes a
+    #: trick. Read by ``scoring.declarations_pending``.
     declarations_need_trick: bool = True
+    #: ``owner | trick_winner | both_tricks`` (docs/rules.md 2.4): who scores the
+    #: king and queen of trumps. Read by ``scoring.bella_points``; the engine's
+    #: ``play_card`` (as a ``BellaRule``).
     bella: str = "owner"
+    #: ``natural | play`` (docs/rules.md 2.4): the order runs are read in. Read by
+    #: ``declarations.sequence``.
     sequence_order: str = "natural"
+    #: docs/rules.md 2.4: between runs of equal length and top card, the one in
+    #: trumps wins (``moscow``), or trumps give no edge (``kharkov``). Read by
+    #: ``declarations.resolve_declarations``.
     trump_tiebreak: bool = None  # type: ignore[assignment]  # None: the preset's value
+    #: ``eldest | declarer`` (docs/rules.md 2.5): who leads the first trick. Read by
+    #: ``sides.first_leader``.
     first_lead: str = "eldest"
+    #: ``dealer | declarer`` (docs/rules.md 2.1): with 4 players, whose eight the
+    #: turned-up card joins.
     face_up_to: str = "dealer"
+    #: docs/rules.md 2.2: the dealer may not pass in the second round of bidding.
+    #: Read by ``bidding``.
     dealer_must_choose: bool = False
     deberts_seven: bool = False
     klabor_six: bool = False
@@ -106,11 +128,24 @@ class Rules:
     low_points_redeal: bool = False
     ski: int = 0
     third_bait_penalty: bool = False
-    # None: the preset's value (PRESET_OPTIONS)
+    # None below: the preset's value (PRESET_OPTIONS)
+    #: docs/rules.md 2.8: void in the led suit while the partner's card wins the
+    #: trick, any card may be played. Read by ``tricks.legal_cards``; the engine's
+    #: ``legal_mask``.
     partner_winning_free: bool = None  # type: ignore[assignment]
+    #: docs/rules.md 2.8: void in the led suit under an opponent's winning trump one
+    #: cannot beat, any card instead of a lower trump. Read by
+    #: ``tricks.legal_cards``; the engine's ``legal_mask``.
     discard_over_opponent_trump: bool = None  # type: ignore[assignment]
+    #: docs/rules.md 2.8: on a trump lead the top trump must be beaten when possible,
+    #: even the partner's (``partner_exempt`` then holds on plain leads only). Read
+    #: by ``tricks.legal_cards``; the engine's ``legal_mask``.
     trump_lead_overtrump_partner: bool = None  # type: ignore[assignment]
+    #: docs/rules.md 2.8: a side that takes every trick counts the last trick 100.
+    #: Read by ``scoring.last_trick_points``; the engine's ``play_card`` and bounds.
     capot: bool = None  # type: ignore[assignment]
+    #: ``auto | none`` (docs/rules.md 2.4): with ``none`` no tertz or fifty is
+    #: declared. Read by ``declarations.resolve_declarations``.
     declarations: str = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:

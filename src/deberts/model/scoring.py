@@ -13,7 +13,7 @@ from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
 from deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK, LAST_TRICK
 from deberts.model.position import Play, Position
-from deberts.model.sides import with_partner
+from deberts.model.sides import plays_in_pairs, with_partner
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
 
@@ -153,7 +153,7 @@ def _records(
     players = position.players
     side = position.declarer_side
     defenders = [s for s in range(players) if s not in side]
-    pairs = players == 4 and position.rules.teams == "pairs"
+    pairs = plays_in_pairs(players, position.rules)
 
     def own(seat: int) -> Fraction:
         team = side if seat in side else set(defenders)

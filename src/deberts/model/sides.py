@@ -23,9 +23,15 @@ def check_seat(
     return int(seat)
 
 
+def plays_in_pairs(players: int, rules: Rules) -> bool:
+    """True in a 4-player pairs game: the ``teams`` option (docs/rules.md 2.1), read
+    here only."""
+    return players == 4 and rules.teams == "pairs"
+
+
 def partner_of(seat: int, players: int, rules: Rules) -> int | None:
     """The partner's seat in a 4-player pairs game, else ``None``."""
-    if players == 4 and rules.teams == "pairs":
+    if plays_in_pairs(players, rules):
         return (seat + 2) % 4
     return None
 
