@@ -1,8 +1,15 @@
-"""``deberts play``: a person against the computer at the terminal."""
+"""``deberts play``: a person against the computer at the terminal.
+
+At every question the person may type ``help`` (or ``?``) for the commands, and
+``q`` (or ``quit``) to leave the match; the deals played so far stay in the
+``--record`` file.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from typing import TextIO
 
 import click
 
@@ -10,15 +17,30 @@ from deberts.analysis.review import analyze_play
 from deberts.play.arena import player_factory
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet
+from deberts.model.rules import Rules
+from deberts.model.sides import partner_of, teams
 from deberts.cli.common import (
     ascii_option, chosen_rules, notation_for_stdout, players_option, reported, rules_options,
     seed_option, target_option,
 )
-from deberts.text.render import Notation, RESULT_NAMES, hand_text, signed
+from deberts.formats import records
+from deberts.text.render import Notation, RESULT_NAMES, hand_lines, hand_text, signed
 from deberts.errors import DebertsError
 from deberts.play.match import BidView, DealResult, Match, PlayView
 
 YOU = 0
+
+HELP = """Commands, at any question:
+  a card: its name (JH, 10S) or its number in your hand; Enter then plays it
+          (u takes it back) unless --no-confirm
+  a call: play, pass or a suit letter, as offered
+  y / n:  to a yes-or-no question
+  help, ?: this text
+  q, quit: leave the match (the deals so far stay in the --record file)"""
+
+
+class Quit(Exception):
+    """The person typed q or quit."""
 
 
 class HumanPlayer:
@@ -34,14 +56,16 @@ class HumanPlayer:
 
     def bid(self, view: BidView) -> str:
         n = self.notation
-        click.echo(f"\nYour first cards: {hand_text(view.hand, n)}   face-up card: "
+        click.echo(f"\n{_table_line(view.players, view.dealer, view.rules)}")
+        click.echo(f"Your first cards: {hand_text(view.hand, n)}   face-up card: "
                    f"{n.card(view.face_up)}")
         if view.calls:
-            click.echo("Calls so far: " + ", ".join(f"seat {b.seat} {b.call}" for b in view.calls))
+            click.echo("Calls so far: " + ", ".join(
+                f"{_who(b.seat, view.players, view.rules)} {b.call}" for b in view.calls))
         names = {PLAY: "play", PASS: "pass"}
         choices = [names.get(c, c) for c in view.legal]
         while True:
-            answer = click.prompt(f"Round {view.round}, your call ({'/'.join(choices)})").strip()
+            answer = ask(f"Round {view.round}, your call ({'/'.join(choices)})")
             call = answer.lower() if answer.lower() in (PLAY, PASS) else answer.upper()
             if call in view.legal:
                 return call
@@ -49,23 +73,20 @@ class HumanPlayer:
 
     def exchange(self, view: PlayView) -> bool:
         n = self.notation
-        return click.confirm(
-            f"You hold the seven of trumps: exchange it for {n.card(view.face_up)}?",
-            default=True,
-        )
+        return yes_or_no(f"You hold the seven of trumps: exchange it for {n.card(view.face_up)}?")
 
     def declare(self, view: PlayView) -> bool:
         """Ask only where declining can help (``bella`` other than ``owner``)."""
         if view.rules.bella == "owner":
             return True
-        return click.confirm("Announce bella with this card?", default=True)
+        return yes_or_no("Announce bella with this card?")
 
     def play(self, view: PlayView) -> Card:
         n = self.notation
         self._show(view)
         cards = _in_order(view.hand)
         while True:
-            answer = click.prompt("Your card (e.g. JH, or its number)").strip()
+            answer = ask("Your card (e.g. JH, or its number)")
             card = _chosen(answer, cards)
             if card is None:
                 click.echo(f"  '{answer}' is not a card of your hand")
@@ -75,8 +96,8 @@ class HumanPlayer:
                            f"{n.cards(view.legal)}")
                 continue
             if self.confirm:
-                again = click.prompt(f"  {n.card(card)}: Enter to play it, u to take it back",
-                                     default="", show_default=False).strip().lower()
+                again = ask(f"  {n.card(card)}: Enter to play it, u to take it back",
+                            default="").lower()
                 if again in ("u", "undo"):
                     continue
             return card
@@ -85,14 +106,17 @@ class HumanPlayer:
         n = self.notation
         role = "declarer" if view.seat == view.declarer else (
             "partner" if view.seat in view.declarer_side else "defender")
-        score = ", ".join(f"seat {s} {_points(p)}" for s, p in enumerate(view.scores))
+        declares = "you declare" if view.declarer == YOU else (
+            f"{_who(view.declarer, view.players, view.rules)} declares")
         lines = [
             "",
-            f"Trump {n.suit(view.trump)}, seat {view.declarer} declares; you are the {role}. "
-            f"Score: {score}.",
+            f"Trump {n.suit(view.trump)}, {declares}; you are the {role}. "
+            f"{_table_line(view.players, view.dealer, view.rules)} "
+            f"Score: {_scores(view.scores, view.players, view.rules)}.",
         ]
         if view.declarations:
-            shown = "; ".join(f"seat {d.seat} {d.kind} {n.cards(d.cards)}" for d in view.declarations)
+            shown = "; ".join(f"{_who(d.seat, view.players, view.rules)} {d.kind} "
+                              f"{n.cards(d.cards)}" for d in view.declarations)
             lines.append(f"Declarations that score: {shown}")
         if view.tricks:
             last = view.tricks[-1]
@@ -105,6 +129,54 @@ class HumanPlayer:
             f"{i}:{n.card(c)}{'' if c in view.legal else '(x)'}" for i, c in enumerate(cards, 1)
         ))
         click.echo("\n".join(lines))
+
+
+def ask(prompt: str, default: str | None = None) -> str:
+    """The person's answer; ``help``/``?`` shows the commands and asks again,
+    ``q``/``quit`` leaves the match."""
+    while True:
+        answer = click.prompt(prompt, default=default, show_default=False).strip()
+        if answer.lower() in ("q", "quit"):
+            raise Quit
+        if answer.lower() in ("help", "?"):
+            click.echo(HELP)
+            continue
+        return answer
+
+
+def yes_or_no(question: str) -> bool:
+    """A yes-or-no question, yes on Enter."""
+    while True:
+        answer = ask(f"{question} [Y/n]", default="y").lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        click.echo("  answer y or n")
+
+
+def _who(seat: int, players: int, rules: Rules) -> str:
+    """A seat as the person sees it: you, your partner (4 players in pairs), seat N."""
+    if seat == YOU:
+        return "you"
+    if seat == partner_of(YOU, players, rules):
+        return f"your partner (seat {seat})"
+    return f"seat {seat}"
+
+
+def _table_line(players: int, dealer: int, rules: Rules) -> str:
+    """Who deals, and with 4 players in pairs who is your partner."""
+    partner = partner_of(YOU, players, rules)
+    line = f"Dealer: {_who(dealer, players, rules)}."
+    return line if partner is None else f"{line} Your partner: seat {partner}."
+
+
+def _scores(scores: tuple[Fraction, ...] | list[Fraction], players: int, rules: Rules) -> str:
+    """The match score by side: a pair's one score in a pairs game, else each seat's."""
+    parts = []
+    for team in teams(players, rules):
+        seats = sorted(team)
+        name = " + ".join("you" if s == YOU else f"seat {s}" for s in seats)
+        parts.append(f"{name} {_points(scores[seats[0]])}")
+    return ", ".join(parts)
 
 
 def _in_order(hand: CardSet) -> list[Card]:
@@ -136,25 +208,39 @@ def _points(value: Fraction) -> str:
 @seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,
               help="Ask before each card is final (u takes a misclick back).")
+@click.option("--record", "record_file", type=click.File("w", encoding="utf-8", lazy=False),
+              metavar="FILE.jsonl",
+              help="Save each deal's game record here, one a line, as it ends.")
 @rules_options
 @ascii_option
 def play_command(
     players: int, ai_spec: str, target: str, deals: int | None, seed: int | None,
-    confirm: bool, preset: str, settings: tuple[str, ...], ascii_only: bool,
+    confirm: bool, record_file: TextIO | None, preset: str, settings: tuple[str, ...],
+    ascii_only: bool,
 ) -> None:
     """Play Deberts against the computer, with a double-dummy review of your play
-    after each deal."""
+    after each deal. Type help at any question for the commands, q to quit."""
     rules = chosen_rules(preset, settings)
     notation = notation_for_stdout(ascii_only)
     with reported():
         factory = player_factory(ai_spec)
         seats = [HumanPlayer(notation, confirm)] + [factory(s) for s in range(1, players)]
         match = Match(seats, rules, int(target), seed=seed)
+    names = ("you", *[ai_spec] * (players - 1))
+    click.echo("You are seat 0. Type help at any question for the commands, q to quit.")
     played = 0
-    while match.winner() is None and (deals is None or played < deals):
-        result = match.play_deal()
-        played += 1
-        click.echo("\n".join(_review(result, match, notation)))
+    try:
+        while match.winner() is None and (deals is None or played < deals):
+            result = match.play_deal()
+            played += 1
+            if record_file is not None:
+                record_file.write(records.line(replace(result.record, seats=names)) + "\n")
+                record_file.flush()
+            click.echo("\n".join(_review(result, match, notation)))
+    except Quit:
+        click.echo(f"\nYou left the match after {played} deal(s). "
+                   f"Score: {_scores(match.scores, players, rules)}.")
+        return
     winner = match.winner()
     if winner is not None:
         click.echo("\nYou win the match!" if YOU in winner else
@@ -162,17 +248,21 @@ def play_command(
 
 
 def _review(result: DealResult, match: Match, notation: Notation) -> list[str]:
-    """The deal's result, your double-dummy losses and the match score."""
-    score = ", ".join(f"seat {s} {_points(p)}" for s, p in enumerate(match.scores))
+    """The whole deal, its result, your double-dummy losses and the match score."""
+    players, rules = len(match.players), match.rules
+    score = _scores(match.scores, players, rules)
+    record = result.record
+    notes = [_who(s, players, rules) + (", dealer" if s == record.dealer else "")
+             for s in range(players)]
+    lines = ["", "The deal as dealt:", *hand_lines(record.deal.hands, record.trump, notes, notation)]
     if result.score is None:
-        return ["", "Everyone passed twice: the cards are thrown in.", f"Match: {score}."]
+        return [*lines, "Everyone passed twice: the cards are thrown in.", f"Match: {score}."]
     final = result.score
-    lines = [
-        "",
+    lines.append(
         f"Deal over: {RESULT_NAMES[final.result]}, declarer side {final.declarer_points} "
-        f"to {final.defender_points}.",
-    ]
-    analysis = analyze_play(result.record)
+        f"to {final.defender_points}."
+    )
+    analysis = analyze_play(record)
     mistakes = [c for c in analysis.cards if c.seat == YOU and c.cost]
     lines.append(
         f"Double-dummy margin {signed(analysis.dd_margin)}, played {signed(final.margin)}; "

@@ -21,7 +21,7 @@ def test_a_whole_deal_with_review() -> None:
     out = result.output
     assert "Your hand: 1:" in out and "On the table:" in out
     assert "may not be played now: legal are" in out
-    assert "Deal over:" in out and "Double-dummy margin" in out and "Match: seat 0" in out
+    assert "Deal over:" in out and "Double-dummy margin" in out and "Match: you 0" in out
 
 
 def test_undo_takes_a_card_back() -> None:
@@ -39,3 +39,33 @@ def test_bad_ai_is_a_clear_error() -> None:
     result = CliRunner().invoke(main, ["play", "--ai", "genius"])
     assert result.exit_code == 2
     assert result.stderr.startswith("deberts: error: unknown player type 'genius'")
+
+
+def test_help_quit_and_the_record_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "games.jsonl"
+    answers = "\n".join(["?", "play", *numbers(), "help", "q"]) + "\n"
+    result = CliRunner().invoke(
+        main, ["play", "--players", "3", "--seed", "3", "--ai", "heuristic", "--ascii",
+               "--no-confirm", "--record", str(path)], input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Commands, at any question:") >= 2 and "q, quit: leave the match" in out
+    assert "You left the match after 1 deal(s). Score: you 0, seat 1 84.5, seat 2 84.5." in out
+    # After the deal, every hand as dealt, with who holds it.
+    assert "The deal as dealt:" in out and "you, dealer" in out
+    from deberts import read_records
+
+    (record,) = read_records(path)
+    assert record.seats == ("you", "heuristic", "heuristic") and record.is_complete()
+
+
+def test_four_players_name_the_partner_and_score_by_team() -> None:
+    answers = "\n".join(["pass", "pass", *numbers(60)]) + "\n"
+    result = CliRunner().invoke(
+        main, ["play", "--players", "4", "--deals", "1", "--seed", "5", "--ai", "heuristic",
+               "--ascii", "--no-confirm"], input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Dealer: you. Your partner: seat 2." in out
+    assert "your partner (seat 2)" in out
+    assert "Match: you + seat 2 " in out and ", seat 1 + seat 3 " in out

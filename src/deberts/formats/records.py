@@ -59,7 +59,13 @@ def dumps(records: Iterable[GameRecord]) -> str:
         instance("records", record, GameRecord, "GameRecord items")
     if len(records) == 1:
         return _layout(records[0].to_dict(), "") + "\n"
-    return "".join(json.dumps(record.to_dict()) + "\n" for record in records)
+    return "".join(line(record) + "\n" for record in records)
+
+
+def line(record: GameRecord) -> str:
+    """One record as one JSON line (no line break), for a file of many deals that
+    grows a deal at a time."""
+    return json.dumps(record.to_dict())
 
 
 def dump(records: Iterable[GameRecord], target: str | os.PathLike[str] | IO[str]) -> None:
