@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import Card, CardSet, Rank, Suit, parse_cards
-from deberts.errors import IllegalMoveError, InvalidDealError, NotationError, RulesError
+from deberts.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidDealError,
+    NotationError,
+    RulesError,
+)
 from deberts.model.tertz import (
     SWAP,
     Break,
@@ -100,6 +106,29 @@ def test_random_deals_are_seeded_and_complete() -> None:
         assert len(everything) == 32
 
 
+@given(st.integers(0, 2**32))
+def test_deal_text_round_trips(seed: int) -> None:
+    deal = TertzDeal.random(seed)
+    assert TertzDeal.parse(str(deal)) == deal
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 1000), st.integers(0, 200), st.text(max_size=3))
+def test_damaged_deal_text_raises_library_errors_only(seed: int, at: int, junk: str) -> None:
+    text = str(TertzDeal.random(seed))
+    at %= len(text)
+    try:
+        TertzDeal.parse(text[:at] + junk + text[at + 1:])
+    except (NotationError, InvalidDealError):
+        pass
+
+
+@given(st.text(max_size=60))
+def test_junk_deal_text_raises_library_errors_only(text: str) -> None:
+    with pytest.raises((NotationError, InvalidDealError)):
+        TertzDeal.parse(text)
+
+
 # -- move notation ---------------------------------------------------------------
 
 
@@ -118,9 +147,22 @@ def test_bad_move_notation_names_the_token(text: str) -> None:
         parse_move(text)
 
 
-def test_break_out_of_range() -> None:
-    with pytest.raises(NotationError, match="13"):
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(ArgumentError, match="break K 13"):
         Break(13)
+    with pytest.raises(ArgumentError, match="move"):
+        parse_move(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="deal"):
+        TertzPosition("AKQ.987.A.A7")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="rules"):
+        TertzPosition(DEAL, {"stock_play": "free"})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="move"):
+        TertzPosition(DEAL).push(1.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="count"):
+        list(random_deals(-1))
+    position = TertzPosition(DEAL)
+    position.push(Card.parse("AS").real)  # a card index is a card
+    assert position.trick == (Card.parse("AS"),)
 
 
 MOVES = st.one_of(

@@ -15,6 +15,7 @@ from itertools import count as counter
 from typing import Iterable, Iterator
 
 from deberts.errors import InvalidDealError, NotationError
+from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
 
 HAND_SIZE = 9
@@ -37,9 +38,11 @@ class TertzDeal:
         parsed_hands = tuple(
             CardSet.parse(h) if isinstance(h, str) else CardSet(h) for h in hands
         )
+        instance("hands", hands, Iterable, "two hands")
+        instance("stock", stock, Iterable, "a string or a list of cards")
         parsed_stock = tuple(
             parse_cards(stock) if isinstance(stock, str)
-            else (Card.parse(c) if isinstance(c, str) else _card(c) for c in stock)
+            else (Card.parse(c) if isinstance(c, str) else Card(c) for c in stock)
         )
         _validate(parsed_hands, parsed_stock)
         object.__setattr__(self, "hands", parsed_hands)
@@ -95,15 +98,11 @@ def random_deals(
     count: int | None = None, seed: int | _random.Random | None = None
 ) -> Iterator[TertzDeal]:
     """``count`` seeded random deals (``None``: without end), reproducible from ``seed``."""
+    if count is not None:
+        integer("count", count, 0)
     rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
     for _ in range(count) if count is not None else counter():
         yield TertzDeal.random(rng)
-
-
-def _card(value: Card | int) -> Card:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 32:
-        raise InvalidDealError(f"bad Tertz deal: stock card {value!r} is not a card 0..31")
-    return Card(value)
 
 
 def _validate(hands: tuple[CardSet, ...], stock: tuple[Card, ...]) -> None:

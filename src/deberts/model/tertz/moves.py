@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Iterable, Union
 
 from deberts.errors import NotationError
+from deberts.model.arguments import instance, integer, text as text_argument
 from deberts.model.cards import Card
 
 #: The largest break: the 13 face-down cards rotated by 0..12.
@@ -43,8 +44,7 @@ class Break:
     k: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k <= MAX_BREAK:
-            raise NotationError(f"bad break {self.k!r}: K must be 0..{MAX_BREAK}")
+        object.__setattr__(self, "k", integer("break K", self.k, 0, MAX_BREAK))
 
     def __str__(self) -> str:
         return f"break:{self.k}"
@@ -55,21 +55,14 @@ Move = Union[Card, Swap, Break]
 
 def parse_move(text: str) -> Move:
     """A move from its notation: a card (``AS``, ``10S``, ``J♥``), ``swap``, ``break:K``."""
-    if not isinstance(text, str):
-        raise NotationError(f"bad move {text!r}: expected text, e.g. AS, swap or break:3")
-    token = text.strip()
+    token = text_argument("move", text).strip()
     if token.lower() == "swap":
         return SWAP
     if token.lower().startswith("break"):
         match = _BREAK.fullmatch(token)
-        if match is None:
+        if match is None or int(match.group(1)) > MAX_BREAK:
             raise NotationError(f"bad move {text!r}: expected break:K with K 0..{MAX_BREAK}")
-        try:
-            return Break(int(match.group(1)))
-        except NotationError:
-            raise NotationError(
-                f"bad move {text!r}: expected break:K with K 0..{MAX_BREAK}"
-            ) from None
+        return Break(int(match.group(1)))
     try:
         return Card.parse(token)
     except NotationError:
@@ -78,7 +71,17 @@ def parse_move(text: str) -> Move:
         ) from None
 
 
-def parse_moves(text: str | list[str] | tuple[str, ...]) -> list[Move]:
+def as_move(move: Move | str | int) -> Move:
+    """A move given as a move, a card index or its notation."""
+    if isinstance(move, (Card, Swap, Break)):
+        return move
+    if isinstance(move, str):
+        return parse_move(move)
+    return Card(integer("move", move))
+
+
+def parse_moves(text: str | Iterable[str]) -> list[Move]:
     """Moves separated by spaces, or given one per item."""
+    instance("moves", text, Iterable, "a string or strings")
     tokens = text.split() if isinstance(text, str) else list(text)
     return [parse_move(token) for token in tokens]

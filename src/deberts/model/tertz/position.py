@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from deberts.errors import DebertsError, IllegalMoveError
+from deberts.model.arguments import instance
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.tertz.deal import HAND_SIZE, STOCK_SIZE, TertzDeal
 from deberts.model.tertz.declarations import (
@@ -40,7 +41,7 @@ from deberts.model.tertz.declarations import (
     marriage_mask,
     opening_declarations,
 )
-from deberts.model.tertz.moves import MAX_BREAK, SWAP, Break, Move, Swap, parse_move
+from deberts.model.tertz.moves import MAX_BREAK, SWAP, Break, Move, Swap, as_move
 from deberts.model.tertz.rules import TertzRules
 from deberts.model.tertz.scoring import TertzScore, deal_score
 from deberts.model.tertz.tricks import LAST_TRICK, STRICT, card_points, legal_cards
@@ -67,7 +68,27 @@ class TertzTrick:
 
 
 class TertzPosition:
-    """A Tertz deal and the moves made so far; ``moves`` replays moves (each checked)."""
+    """A Tertz deal and the moves made so far; ``moves`` replays moves (each checked).
+
+    Attributes (plain values, replaced by each move, never changed in place):
+
+    - ``deal``, ``rules``; ``trump``: the trump suit; ``seven``: the seven of trumps.
+    - ``hands``: (seat 0, seat 1) current hands as masks.
+    - ``stock``: the cards still to draw in draw order, the face-up card last (the
+      seven once swapped); empty in the end phase.
+    - ``to_move``: the seat to make the next move (a card, the swap or the break).
+    - ``leader``: the seat that led the trick on the table, or leads the next one
+      (while a break is due: the first trick's winner).
+    - ``trick``: the card on the table, () at a trick start.
+    - ``tricks``: the completed tricks, in order.
+    - ``points``: card points won per seat, plus the last trick's 10 once over.
+    - ``breaker``: the first trick's loser while his break is due, else ``None``.
+    - ``broken``: the K of the break once made, else ``None``.
+    - ``declarations``: every declaration in the order made (``order`` is the
+      index); under ``declare_when = opening`` all of them from the start.
+    - ``marriage``: (seat 0, seat 1), True for the one who scored the marriage.
+    - ``moves``: the moves made, in order.
+    """
 
     hands: tuple[int, int]
     stock: tuple[Card, ...]
@@ -86,10 +107,12 @@ class TertzPosition:
         self,
         deal: TertzDeal,
         rules: TertzRules | None = None,
-        moves: Iterable[Move | str] | str = (),
+        moves: Iterable[Move | str | int] | str = (),
     ) -> None:
-        self.deal = deal
-        self.rules = rules if rules is not None else TertzRules()
+        self.deal = instance("deal", deal, TertzDeal, "a TertzDeal")
+        self.rules = instance(
+            "rules", rules if rules is not None else TertzRules(), TertzRules, "TertzRules"
+        )
         self.trump = deal.trump
         self.seven = Card.of(self.trump, Rank.SEVEN)
         self._married = marriage_mask(self.trump)
@@ -107,6 +130,7 @@ class TertzPosition:
         self.marriage = (False, False)
         self.moves = ()
         self._undo: list[tuple[object, ...]] = []
+        instance("moves", moves, Iterable, "a string or a list of moves")
         for index, move in enumerate(moves.split() if isinstance(moves, str) else moves):
             seat = self.to_move
             try:
@@ -116,7 +140,8 @@ class TertzPosition:
 
     @classmethod
     def from_moves(
-        cls, deal: TertzDeal, moves: Iterable[Move | str] | str, rules: TertzRules | None = None
+        cls, deal: TertzDeal, moves: Iterable[Move | str | int] | str,
+        rules: TertzRules | None = None,
     ) -> TertzPosition:
         """The position after replaying ``moves`` (notation or moves) from the deal."""
         return cls(deal, rules, moves)
@@ -130,9 +155,11 @@ class TertzPosition:
 
     @property
     def break_due(self) -> bool:
+        """True between the first trick and its loser's break."""
         return self.breaker is not None
 
     def is_over(self) -> bool:
+        """True once all 16 tricks are played."""
         return len(self.tricks) == TRICKS
 
     def can_swap(self) -> bool:
@@ -174,9 +201,9 @@ class TertzPosition:
 
     # -- moves -------------------------------------------------------------
 
-    def push(self, move: Move | str) -> None:
+    def push(self, move: Move | str | int) -> None:
         """Make a move for the player to move; :class:`IllegalMoveError` says why not."""
-        move = parse_move(move) if isinstance(move, str) else move
+        move = as_move(move)
         if self.is_over():
             raise IllegalMoveError(f"move {move}: the deal is over")
         self._check(move)
