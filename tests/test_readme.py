@@ -1,0 +1,139 @@
+"""The README tells the truth: every command it shows with its output is run, and
+the output must match the README's text (so the README cannot drift); its Python
+examples run, and the values their comments show are checked; the record example
+loads.
+
+Only deterministic commands are shown with output (seeded, or with no randomness);
+the few timed figures in them (seconds, and the node count of solve's footer, which
+any change to the search moves) are masked on both sides. A line in parentheses in
+the README's output stands for lines left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deberts.formats import records
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+#: Timed figures, and what they are replaced with on both sides.
+MASKS = [
+    (re.compile(r"Searched [\d,]+ nodes in [\d.]+ s\."), "Searched N nodes in T s."),
+    (re.compile(r"\([\d.]+ s\)"), "(T s)"),
+]
+#: ``deberts`` in the shell scripts below: this interpreter's CLI.
+PRELUDE = f"""deberts() {{ "{sys.executable}" -c 'from deberts.cli.main import main; main()' "$@"; }}
+"""
+
+
+def blocks(language: str) -> list[str]:
+    return [body for lang, body in BLOCK.findall(README.read_text(encoding="utf-8"))
+            if lang == language]
+
+
+def examples() -> list[list[tuple[str, list[str]]]]:
+    """The shell blocks, each a list of (command, expected output lines)."""
+    found = []
+    for body in blocks(""):
+        lines = body.splitlines()
+        if not lines or not lines[0].startswith("$ deberts"):
+            continue
+        steps: list[tuple[str, list[str]]] = []
+        index = 0
+        while index < len(lines):
+            command = lines[index][2:]
+            while command.endswith("\\"):
+                index += 1
+                command = command[:-1] + lines[index].strip()
+            index += 1
+            output = []
+            while index < len(lines) and not lines[index].startswith("$ "):
+                output.append(lines[index])
+                index += 1
+            steps.append((command, output))
+        found.append(steps)
+    return found
+
+
+def masked(text: str) -> str:
+    for pattern, replacement in MASKS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """The expected lines, where a line in parentheses skips any lines, as the actual
+    output from start to end."""
+    parts: list[list[str]] = [[]]
+    for line in expected:
+        if line.startswith("(") and line.endswith(")"):
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    position = 0
+    for number, part in enumerate(parts):
+        if number == 0:
+            if actual[:len(part)] != part:
+                return False
+            position = len(part)
+            continue
+        last = number == len(parts) - 1
+        candidates = [len(actual) - len(part)] if last else range(position, len(actual) + 1)
+        for start in candidates:
+            if start >= position and actual[start:start + len(part)] == part:
+                position = start + len(part)
+                break
+        else:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("steps", examples(), ids=lambda steps: steps[0][0][:60])
+def test_readme_command_output(steps: list[tuple[str, list[str]]], tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
+    for command, expected in steps:
+        result = subprocess.run(["bash", "-c", PRELUDE + command], cwd=tmp_path, env=env,
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr
+        actual = masked(result.stdout).splitlines()
+        want = [masked(line) for line in expected]
+        assert matches(want, actual), "\n".join(
+            ["README:", *want, "", "actual:", *actual])
+
+
+def test_readme_python_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python blocks run in order in one namespace; a comment that is a Python
+    literal is the value the line's expression must have."""
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    checked = 0
+    for body in blocks("python"):
+        for statement in ast.parse(body).body:
+            source = ast.get_source_segment(body, statement) or ""
+            line = body.splitlines()[statement.end_lineno - 1]  # type: ignore[operator]
+            comment = line.partition("#")[2].strip()
+            if isinstance(statement, ast.Expr) and comment:
+                value = eval(compile(ast.Expression(statement.value), "README", "eval"), namespace)
+                try:
+                    expected = ast.literal_eval(comment)
+                except (ValueError, SyntaxError):
+                    continue  # a comment in words
+                assert value == expected, source
+                checked += 1
+            else:
+                exec(compile(ast.Module([statement], []), "README", "exec"), namespace)
+    assert checked >= 2
+
+
+def test_readme_record_example_loads() -> None:
+    (text,) = blocks("json")
+    (record,) = records.loads(text)
+    assert record.seats == ("pimc:samples=50", "heuristic") and record.is_complete()
