@@ -7,7 +7,7 @@ import random
 import pytest
 
 from deberts import CardSet, Suit, parse_cards
-from deberts.model.tertz import SWAP, TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.model.tertz.declarations import (
     FOUR,
     RUN,
@@ -15,6 +15,7 @@ from deberts.model.tertz.declarations import (
     declaration_points,
     declare,
     fours,
+    marriage_mask,
     run_points,
     runs,
 )
@@ -190,19 +191,31 @@ def test_opening_declares_the_cards_dealt_seat_0_first() -> None:
         DEAL, ["swap", "AS"], rules).declarations
 
 
-def test_declarations_only_with_nine_cards_in_hand() -> None:
+@pytest.mark.parametrize("declare_when", ["stock", "opening"])
+def test_declarations_and_marriage_come_right_before_cards(declare_when: str) -> None:
+    """In random deals: under ``stock`` a card played from 9 cards declares what is
+    new in that hand; nothing else ever declares; the marriage comes with the first
+    card played from a hand holding K and Q of trumps, once."""
     rng = random.Random(4)
+    rules = TertzRules(declare_when=declare_when)
     for deal in random_deals(30, seed=rng):
-        position = TertzPosition(deal)
+        position = TertzPosition(deal, rules)
+        married = marriage_mask(deal.trump)
         while not position.is_over():
             move = rng.choice(position.legal_moves())
-            before = position.declarations
-            size = position.hands[position.to_move].bit_count()
+            seat, hand = position.to_move, position.hands[position.to_move]
+            before, marriage = position.declarations, position.marriage
             position.push(move)
-            if size != 9 or move == SWAP or not isinstance(move, int):
+            is_card = isinstance(move, int)
+            if is_card and hand.bit_count() == 9 and declare_when == "stock":
+                assert position.declarations == declare(hand, seat, before)
+            else:
                 assert position.declarations == before
-        for d in position.declarations:
-            assert d.order == position.declarations.index(d)
+            if is_card and hand & married == married and not any(marriage):
+                assert position.marriage[seat] and not position.marriage[1 - seat]
+            else:
+                assert position.marriage == marriage
+        assert [d.order for d in position.declarations] == list(range(len(position.declarations)))
 
 
 MARRIED = TertzDeal.parse(

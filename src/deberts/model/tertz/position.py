@@ -194,8 +194,9 @@ class TertzPosition:
     def score(self) -> TertzScore:
         """The score of the finished deal (docs/rules.md 4.4)."""
         if not self.is_over():
-            raise IllegalMoveError(
-                f"no score yet: the deal is not over ({len(self.tricks)} of {TRICKS} tricks)"
+            raise DebertsError(
+                f"the deal is not over ({len(self.tricks)} of {TRICKS} tricks): "
+                "cannot score it yet"
             )
         return deal_score(self.points, self.declarations, self.marriage, self.trump)
 
