@@ -16,6 +16,7 @@ from deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
 from deberts.cli.deal import deal_command
 from deberts.cli.play import play_command
+from deberts.cli.serve import serve_command
 from deberts.cli.batch import batch
 from deberts.cli.solve import solve_command
 from deberts.cli.table import table_command
@@ -27,5 +28,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command):
+for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command):
     main.add_command(command)

@@ -21,7 +21,9 @@ from deberts.analysis.table import DDTable, TableCell
 from deberts.engine.solver import Solution
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
+from deberts.model.deal import full_hand_size
 from deberts.model.position import Play, Position, Trick
+from deberts.play.match import BidView, PlayView
 from deberts.text.histogram import margin_bins
 from deberts.text.render import RESULT_NAMES, role, signed
 
@@ -226,6 +228,33 @@ def position_svg(
     return scene_svg(position_scene(position, values, face_up))
 
 
+def view_svg(view: BidView | PlayView, playable: bool = False) -> str:
+    """What one seat sees in a game: its own cards face up, the others' backs, the
+    trick, the trump and the face-up card; with ``playable`` its legal cards marked."""
+    if isinstance(view, BidView):
+        left = {s: len(view.hand) for s in range(view.players)}
+        roles = {s: "" for s in range(view.players)}
+        trick: tuple[Play, ...] = ()
+        trump, legal = None, CardSet()
+        title = f"round {view.round} of the bidding"
+    else:
+        played = {p.seat for p in view.trick}
+        full = full_hand_size(view.players)
+        left = {s: full - len(view.tricks) - (s in played) for s in range(view.players)}
+        roles = {s: " · declarer" if s == view.declarer else " · partner"
+                 if s in view.declarer_side else " · defender" for s in range(view.players)}
+        trick, trump = view.trick, view.trump
+        legal = view.legal if playable else CardSet()
+        title = f"trick {len(view.tricks) + 1}"
+    seats = tuple(
+        Seat(view.hand if s == view.seat else CardSet(), 0 if s == view.seat else left[s],
+             f"{'you' if s == view.seat else f'seat {s}'}{roles[s]}",
+             isinstance(view, PlayView) and s == view.declarer)
+        for s in range(view.players)
+    )
+    return scene_svg(Scene(seats, trick, trump, view.face_up, view.seat, legal, title=title))
+
+
 def trick_svg(trick: Trick | Sequence[Play], winner: int | None = None) -> str:
     """A trick as a row of cards, each with its seat; the winner's card marked."""
     plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
@@ -299,7 +328,7 @@ def bid_svg(evaluation: BidEvaluation) -> str:
     """One histogram of the margin per option, on bins shared by all, with the
     option's mean margin and chance of making it; the recommended option framed."""
     edges, counts = margin_bins(evaluation.options)
-    bar_w, plot_h, row_h, left = 14, 70, 110, 150
+    bar_w, plot_h, row_h, left = 22, 70, 110, 150
     top_count = max(max(row) for row in counts) or 1
     parts = []
     for index, (option, row) in enumerate(zip(evaluation.options, counts)):

@@ -1,0 +1,36 @@
+"""``deberts serve``: the web board on this machine (the ``web`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+import webbrowser
+
+import click
+
+from deberts.cli.common import CliError
+
+
+@click.command(name="serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0 opens the board to the network).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the board in a web browser.")
+def serve_command(host: str, port: int, open_browser: bool) -> None:
+    """Serve the web board: analyse a deal by clicking, replay a game record, play
+    against the computer, evaluate a bid; the JSON API under /api/ (docs at /docs)."""
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        raise CliError("serve needs the web extra: pip install 'deberts[web]'")
+    import uvicorn
+
+    from deberts.web.app import create_app
+
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    click.echo(f"deberts board at {url} (Ctrl-C stops it)", err=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    try:
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    except OSError as error:
+        raise CliError(f"cannot serve on {host}:{port}: {error.strerror}") from None

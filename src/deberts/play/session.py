@@ -1,0 +1,217 @@
+"""A match played one decision at a time by a person at one seat (the web board).
+
+:class:`deberts.play.match.Match` calls its players and waits for each answer; a
+person answers whenever he likes, from another thread or another request. A
+:class:`GameSession` runs each deal of the match on a worker thread where the
+person's seat waits for :meth:`GameSession.answer`; :meth:`GameSession.status` says
+what the person must decide now (and his view), or that the computer is thinking,
+or that the deal is over. The rules of play are the match's own: nothing is
+re-implemented here.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from deberts.errors import DebertsError
+from deberts.model.bidding import PASS, PLAY
+from deberts.model.cards import Card
+from deberts.model.rules import Rules
+from deberts.play.match import BidView, DealResult, Match, Player, PlayView
+
+#: The phases of a session: the person decides, the computer plays, a deal is over
+#: (and the next can start), the match is over, or the worker failed.
+DECIDE, THINKING, DEAL_OVER, MATCH_OVER, FAILED = (
+    "decide", "thinking", "deal_over", "match_over", "failed")
+YES, NO = "yes", "no"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the person must decide: ``kind`` (``bid``, ``exchange``, ``bella``,
+    ``redeal`` or ``play``), the view of his seat and the answers accepted."""
+
+    kind: str
+    view: BidView | PlayView
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Status:
+    """A snapshot of the session: the phase, the decision waiting (in ``decide``),
+    the last deal's result, the deals played and the match scores."""
+
+    phase: str
+    decision: Decision | None
+    result: DealResult | None
+    deals: int
+    scores: tuple[float, ...]
+    error: str | None = None
+
+
+class _Closed(Exception):
+    """Raised in the worker when the session is closed, to end the deal in play."""
+
+
+class _Person:
+    """The person's seat: each decision is handed to the session and waited for."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    def bid(self, view: BidView) -> str:
+        return self.session._ask(Decision("bid", view, view.legal))
+
+    def exchange(self, view: PlayView) -> bool:
+        return self.session._ask(Decision("exchange", view, (YES, NO))) == YES
+
+    def declare(self, view: PlayView) -> bool:
+        if view.rules.bella == "owner":
+            return True  # announcing never costs under this rule
+        return self.session._ask(Decision("bella", view, (YES, NO))) == YES
+
+    def redeal(self, view: PlayView) -> bool:
+        return self.session._ask(Decision("redeal", view, (YES, NO))) == YES
+
+    def play(self, view: PlayView) -> Card:
+        cards = tuple(str(c) for c in sorted(view.legal, key=lambda c: (c.suit, -c.rank)))
+        return Card.parse(self.session._ask(Decision("play", view, cards)))
+
+
+class GameSession:
+    """A match for ``players`` seats, the person at ``seat`` and ``opponent(seat)``
+    at each other seat, played deal by deal: :meth:`start_deal`, then
+    :meth:`answer` each decision :meth:`status` shows, until the deal is over."""
+
+    def __init__(
+        self,
+        opponent: Callable[[int], Player],
+        players: int = 2,
+        rules: Rules | None = None,
+        target: int = 301,
+        seed: int | None = None,
+        seat: int = 0,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise DebertsError(f"bad player count {players}: expected 2, 3 or 4")
+        if not 0 <= seat < players:
+            raise DebertsError(f"bad seat {seat}: seat must be 0..{players - 1}")
+        seats: list[Player] = [
+            _Person(self) if s == seat else opponent(s) for s in range(players)
+        ]
+        self.seat = seat
+        self.match = Match(seats, rules if rules is not None else Rules(), target, seed=seed)
+        self._lock = threading.Condition()
+        self._pending: Decision | None = None
+        self._reply: str | None = None
+        self._running = False
+        self._closed = False
+        self._error: str | None = None
+
+    # -- the person's side ---------------------------------------------------
+
+    def start_deal(self) -> None:
+        """Deal the next deal and play it on the worker thread."""
+        with self._lock:
+            if self._closed:
+                raise DebertsError("the game is closed")
+            if self._running:
+                raise DebertsError("a deal is in play: answer its decisions first")
+            if self.match.winner() is not None:
+                raise DebertsError("the match is over")
+            self._running = True
+        threading.Thread(target=self._play_deal, name="deberts-session", daemon=True).start()
+
+    def status(self) -> Status:
+        """What the person must do now."""
+        with self._lock:
+            return self._status()
+
+    def wait(self, timeout: float) -> Status:
+        """The status once the person must decide or the deal is over, or after
+        ``timeout`` seconds, whichever comes first."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._status().phase != THINKING, timeout)
+            return self._status()
+
+    def answer(self, text: str) -> None:
+        """Answer the decision waiting: a call, ``yes``/``no``, or a card (``JH``)."""
+        with self._lock:
+            decision = self._pending
+            if decision is None or self._reply is not None:
+                raise DebertsError("no decision is waiting: the computer is playing or the deal is over")
+            reply = _normalised(decision.kind, text)
+            if reply not in decision.options:
+                raise DebertsError(
+                    f"bad answer {text!r} to the {decision.kind} decision: expected one of "
+                    f"{' '.join(decision.options)}"
+                )
+            self._reply = reply
+            self._lock.notify_all()
+
+    def close(self) -> None:
+        """End the session; a deal in play stops at the person's next decision."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+
+    # -- the worker's side -----------------------------------------------------
+
+    def _status(self) -> Status:
+        if self._error is not None:
+            phase = FAILED
+        elif self._pending is not None and self._reply is None:
+            phase = DECIDE
+        elif self._running:
+            phase = THINKING
+        elif self.match.winner() is not None:
+            phase = MATCH_OVER
+        else:
+            phase = DEAL_OVER
+        results = self.match.results
+        return Status(
+            phase, self._pending if phase == DECIDE else None,
+            results[-1] if results and not self._running else None, len(results),
+            tuple(float(s) for s in self.match.scores), self._error,
+        )
+
+    def _ask(self, decision: Decision) -> str:
+        """Post ``decision`` and wait for the person's answer (worker thread)."""
+        with self._lock:
+            self._pending, self._reply = decision, None
+            self._lock.notify_all()
+            self._lock.wait_for(lambda: self._reply is not None or self._closed)
+            if self._closed:
+                raise _Closed()
+            reply = self._reply
+            self._pending, self._reply = None, None
+            assert reply is not None
+            return reply
+
+    def _play_deal(self) -> None:
+        try:
+            self.match.play_deal()
+        except _Closed:
+            pass
+        except Exception as error:  # shown to the person instead of a dead game
+            with self._lock:
+                self._error = f"{type(error).__name__}: {error}"
+        finally:
+            with self._lock:
+                self._running = False
+                self._pending = None
+                self._lock.notify_all()
+
+
+def _normalised(kind: str, text: str) -> str:
+    """An answer as the options spell it: calls ``play``/``pass`` and suit letters,
+    ``yes``/``no``, cards as ``JH``."""
+    text = text.strip()
+    if kind == "play":
+        return str(Card.parse(text))
+    if kind == "bid":
+        return text.lower() if text.lower() in (PLAY, PASS) else text.upper()
+    return text.lower()
+

@@ -1,0 +1,78 @@
+"""The web app: the pages, the static files and the API, with one-line errors.
+
+``create_app()`` builds it; ``deberts serve`` runs it with uvicorn. Bad input is the
+library's one-line message as ``{"error": "..."}`` with status 400 (404 for a game
+that is gone, 503 for work past the time limit); never a traceback.
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from deberts import __version__
+from deberts.errors import DebertsError
+from deberts.web.api import router
+from deberts.web.games import GameStore, UnknownGame
+from deberts.web.limits import Limits
+from deberts.web.work import Pool, WorkTimeout
+
+STATIC = Path(__file__).parent / "static"
+#: The pages, by path: each is one HTML file of ``static/``.
+PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html"}
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """The board and its API, bounded by ``limits``."""
+    bounds = limits if limits is not None else Limits()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.games.close()
+        app.state.pool.close()
+
+    app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
+                  description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
+    app.state.limits = bounds
+    app.state.pool = Pool(bounds.threads, bounds.seconds)
+    app.state.games = GameStore(bounds.games)
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for path, name in PAGES.items():
+        app.add_api_route(path, _page(name), include_in_schema=False, methods=["GET"])
+    app.add_exception_handler(DebertsError, _library_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Exception, _internal_error)
+    return app
+
+
+def _page(name: str):  # type: ignore[no-untyped-def]
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    return page
+
+
+async def _library_error(request: Request, error: Exception) -> JSONResponse:
+    status = 404 if isinstance(error, UnknownGame) else 503 if isinstance(error, WorkTimeout) else 400
+    return JSONResponse({"error": str(error)}, status_code=status)
+
+
+async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+    """The first problem the framework found in the request, as one line."""
+    assert isinstance(error, RequestValidationError)
+    first = error.errors()[0] if error.errors() else {"loc": (), "msg": "bad request"}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    message = str(first.get("msg", "bad request")).splitlines()[0]
+    return JSONResponse({"error": f"bad {where or 'request'}: {message}"}, status_code=400)
+
+
+async def _internal_error(request: Request, error: Exception) -> JSONResponse:
+    return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)

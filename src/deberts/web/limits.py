@@ -1,0 +1,23 @@
+"""How much work one request, and the server as a whole, may ask for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds of the web app: threads solving side by side, the seconds a
+    request may take, the samples of a bid evaluation, the games kept at once (the
+    least recently used goes first) and the computer players' effort per decision."""
+
+    threads: int = 2
+    seconds: float = 30.0
+    bid_samples: int = 1000
+    games: int = 16
+    ai_samples: int = 200
+    ai_seconds: float = 3.0
+    #: The longest a game-state request waits for the computer, in seconds.
+    wait: float = 10.0
+    #: The largest game record text accepted, in characters.
+    record_chars: int = 1_000_000

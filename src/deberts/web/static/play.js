@@ -1,0 +1,134 @@
+// The Play page: a game against PimcPlayers, decision by decision, then the
+// double-dummy review of your cards after each deal.
+"use strict";
+
+const game = { id: null };
+const CALLS = { play: "Play", pass: "Pass", S: "♠", H: "♥", D: "♦", C: "♣", yes: "Yes", no: "No" };
+const QUESTIONS = {
+  bid: "Your call",
+  exchange: "You hold the seven of trumps: exchange it for the face-up card?",
+  bella: "Announce bella with this card?",
+  redeal: "Claim the redeal your hand allows?",
+  play: "Your card: click it",
+};
+
+async function start() {
+  showError("");
+  try {
+    const body = {
+      players: Number(value("players")), rules: readRules(value("preset"), value("options")),
+      ai_samples: Number(value("ai_samples")), ai_seconds: Number(value("ai_seconds")),
+    };
+    if (value("seed") !== "") body.seed = Number(value("seed"));
+    if (game.id) api("DELETE", "games/" + game.id).catch(() => {});
+    const state = await api("POST", "games", body);
+    game.id = state.id;
+    follow(state);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// Show the state; while the computer thinks, ask again (the server waits for it).
+async function follow(state) {
+  while (state.phase === "thinking") {
+    document.getElementById("status").textContent = "The computer is thinking…";
+    state = await api("GET", `games/${game.id}?wait=5`);
+  }
+  render(state);
+}
+
+async function send(path, body) {
+  showError("");
+  try {
+    follow(await api("POST", `games/${game.id}/${path}`, body));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function render(state) {
+  document.body.dataset.renders = Number(document.body.dataset.renders || 0) + 1;
+  document.getElementById("scores").textContent =
+    "Match: " + state.scores.map((s, seat) => `seat ${seat} ${Math.round(s)}`).join(", ");
+  const choices = document.getElementById("choices");
+  choices.innerHTML = "";
+  document.getElementById("review").innerHTML = "";
+  if (state.phase === "failed") return showError(state.error);
+  if (state.phase === "decide") return decide(state.decision, choices);
+  dealOver(state, choices);
+}
+
+function decide(decision, choices) {
+  document.getElementById("status").textContent = QUESTIONS[decision.kind];
+  drawBoard(document.getElementById("board"), decision.board,
+            decision.kind === "play" ? card => send("answer", { answer: card }) : null);
+  const view = decision.view;
+  const story = [];
+  if (view.calls) story.push("Calls: " + (view.calls.map(c => `seat ${c.seat} ${c.bid}`).join(", ") || "none yet"));
+  if (view.declarations && view.declarations.length) {
+    story.push("Declarations that score: " +
+               view.declarations.map(d => `seat ${d.seat} ${d.kind} ${d.cards.join(" ")}`).join("; "));
+  }
+  if (view.tricks && view.tricks.length) {
+    const last = view.tricks[view.tricks.length - 1];
+    story.push(`Last trick: ${last.plays.map(p => `${p.seat}:${p.card}`).join(" ")}, seat ${last.winner} won it`);
+  }
+  document.getElementById("story").textContent = story.join(". ");
+  if (decision.kind === "play") return;
+  for (const option of decision.options) {
+    const button = document.createElement("button");
+    button.textContent = CALLS[option] || option;
+    button.dataset.answer = option;
+    button.onclick = () => send("answer", { answer: option });
+    choices.append(button);
+  }
+}
+
+function dealOver(state, choices) {
+  const result = state.result;
+  const record = result.record;
+  const status = document.getElementById("status");
+  drawBoard(document.getElementById("board"), result.board, null);
+  if (result.thrown_in) {
+    status.textContent = "The deal ended without play (thrown in, a redeal or a game-winning hand).";
+  } else {
+    const r = record.result;
+    status.textContent = `Deal over: ${r.result}, declarer side ${r.declarer_points}, ` +
+      `defenders ${r.defender_points} (seat ${record.declarer} declared ${record.trump}).`;
+    review(state.review, record);
+  }
+  document.getElementById("story").textContent = "";
+  if (state.phase === "match_over") {
+    status.textContent += " The match is over.";
+    return;
+  }
+  const next = document.createElement("button");
+  next.id = "next-deal";
+  next.textContent = "Next deal";
+  next.onclick = () => send("deal");
+  choices.append(next);
+  if (!result.thrown_in) {
+    const replay = document.createElement("button");
+    replay.textContent = "Replay this deal";
+    replay.onclick = () => {
+      sessionStorage.setItem("deberts-record", JSON.stringify(record));
+      location.href = "/replay";
+    };
+    choices.append(replay);
+  }
+}
+
+// Your cards against double-dummy play: what each gave away and what was best.
+function review(analysis, record) {
+  if (!analysis) return;
+  const mine = analysis.cards.filter(c => c.seat === analysis.seat);
+  const rows = mine.map(c => `<tr><td>${c.index + 1}</td><td>${c.card}</td>` +
+    `<td class="${c.cost ? "costly" : ""}">${c.cost || ""}</td><td>${c.cost ? c.best.join(" ") : ""}</td></tr>`);
+  document.getElementById("review").innerHTML =
+    `<h4>Your cards, double-dummy</h4><p>Double-dummy margin ${signed(analysis.dd_margin)}, played ` +
+    `${signed(analysis.actual_margin)}; your cards gave away ${analysis.lost[analysis.seat]} points.</p>` +
+    '<table class="data"><tr><th>#</th><th>card</th><th>cost</th><th>best</th></tr>' + rows.join("") + "</table>";
+}
+
+document.getElementById("new").onclick = start;
