@@ -72,7 +72,7 @@ def batch(
         numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
         results = map_ordered(_solved, numbered, threads=jobs, table_bits=table_bits)
         failed = written = 0
-        bar = click.progressbar(length=total, label="solving", file=sys.stderr)
+        bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
         try:
             with bar if show else nullcontext(bar):
                 bar.update(len(done))

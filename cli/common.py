@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, TextIO
+from typing import IO, Any, Callable, Iterator
 
 import click
 
@@ -27,7 +27,7 @@ class CliError(click.ClickException):
 
     exit_code = 2
 
-    def show(self, file: TextIO | None = None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"deberts: error: {self.format_message()}", err=True)
 
 

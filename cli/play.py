@@ -81,6 +81,11 @@ class HumanPlayer:
             return True
         return yes_or_no("Announce bella with this card?")
 
+    def redeal(self, view: PlayView) -> bool:
+        """Whether to claim a redeal the rules allow this hand (four sevens, low points)."""
+        click.echo(f"\nYour hand: {hand_text(view.hand, self.notation)}")
+        return yes_or_no("The rules allow you a redeal with this hand: claim it?")
+
     def play(self, view: PlayView) -> Card:
         n = self.notation
         self._show(view)

@@ -69,3 +69,18 @@ def test_four_players_name_the_partner_and_score_by_team() -> None:
     assert "Dealer: you. Your partner: seat 2." in out
     assert "your partner (seat 2)" in out
     assert "Match: you + seat 2 " in out and ", seat 1 + seat 3 " in out
+
+
+def test_the_person_is_asked_before_a_redeal() -> None:
+    from types import SimpleNamespace
+
+    from deberts import CardSet
+    from deberts.cli.play import HumanPlayer
+    from deberts.text.render import Notation
+
+    player = HumanPlayer(Notation(ascii=True, colour=False))
+    view = SimpleNamespace(hand=CardSet.parse("7.7.7.7AK"))
+    for answer, claimed in (("n", False), ("", True), ("?\nyes", True)):
+        with CliRunner().isolation(input=answer + "\n") as streams:
+            assert player.redeal(view) is claimed  # type: ignore[arg-type]
+        assert b"a redeal with this hand: claim it? [Y/n]" in streams[0].getvalue()

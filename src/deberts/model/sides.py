@@ -18,7 +18,8 @@ def check_seat(
 ) -> int:
     """``seat`` as an ``int`` (numpy integers too) if it is a seat at a
     ``players``-player table, else ``error`` naming it."""
-    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < players:
+    if (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)
+            or not 0 <= int(seat) < players):
         raise error(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
     return int(seat)
 
