@@ -397,3 +397,11 @@ def test_phases() -> None:
         for position in random_positions(5, phase, seed=2):
             assert position.phase == ("end" if phase == "end" else "stock")
             assert not position.is_over()
+
+
+def test_package_example() -> None:
+    import doctest
+
+    import deberts.model.tertz
+
+    assert doctest.testmod(deberts.model.tertz).failed == 0

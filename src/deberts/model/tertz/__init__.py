@@ -1,9 +1,14 @@
 """Tertz (docs/rules.md section 4): Deberts' two-player cousin with a stock.
 
-It sits beside Deberts' model and shares only the cards and errors::
+It sits beside Deberts' model and shares only the cards and errors:
 
-    from deberts.model.tertz import TertzDeal, TertzPosition
-    position = TertzPosition.from_moves(TertzDeal.random(7), ["AS", "KS", "break:3"])
+    >>> from deberts.model.tertz import TertzDeal, TertzPosition
+    >>> deal = TertzDeal.parse(
+    ...     "AKQ.987.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH")
+    >>> position = TertzPosition.from_moves(deal, ["AS", "9S", "break:3"])
+    >>> " ".join(str(move) for move in position.legal_moves())  # seat 0 drew 10♣
+    'QS KS 7H 8H 9H AD 7C TC AC swap'
+
 """
 
 from deberts.model.tertz.deal import TertzDeal, random_deals

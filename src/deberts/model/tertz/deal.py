@@ -4,7 +4,9 @@ The stock is written in **draw order**, the face-up trump card last (it is alway
 last card drawn). As text: the two hands in ``S.H.D.C`` form, seat 0 first, then a
 ``/`` and the stock's cards::
 
-    AKQ.T9.J87.A9 J8.AK7.QT.T87 / 7S 8S 9S TS JS QH ... 9C
+    AKQ.987.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH
+
+Here hearts are trump (K♥ face up) and 8♠ is the first card drawn.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from itertools import count as counter
 from typing import Iterable, Iterator
 
 from deberts.errors import InvalidDealError, NotationError
-from deberts.model.arguments import instance, integer
+from deberts.model.arguments import instance, integer, text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
 
 HAND_SIZE = 9
@@ -35,11 +37,11 @@ class TertzDeal:
         hands: Iterable[CardSet | int | str],
         stock: Iterable[Card | int | str] | str,
     ) -> None:
+        instance("hands", hands, Iterable, "two hands")
+        instance("stock", stock, Iterable, "a string or a list of cards")
         parsed_hands = tuple(
             CardSet.parse(h) if isinstance(h, str) else CardSet(h) for h in hands
         )
-        instance("hands", hands, Iterable, "two hands")
-        instance("stock", stock, Iterable, "a string or a list of cards")
         parsed_stock = tuple(
             parse_cards(stock) if isinstance(stock, str)
             else (Card.parse(c) if isinstance(c, str) else Card(c) for c in stock)
@@ -51,7 +53,7 @@ class TertzDeal:
     @classmethod
     def parse(cls, text: str) -> TertzDeal:
         """Parse ``hand0 hand1 / stock cards in draw order`` (module docstring)."""
-        hands_text, slash, stock_text = text.partition("/")
+        hands_text, slash, stock_text = text_argument("deal", text).partition("/")
         if not slash:
             raise NotationError(
                 f"bad Tertz deal {text!r}: expected two hands, '/', then the stock's cards"

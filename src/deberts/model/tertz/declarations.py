@@ -101,14 +101,14 @@ def declare(
     combination of ``hand``: the new ones appended in order, the seat's runs they
     contain marked as no longer counting. Unchanged when nothing is new."""
     mine = [d for d in declarations if d.seat == seat]
-    four_ranks = {d.cards for d in mine if d.kind == FOUR}
+    declared_fours = {d.cards for d in mine if d.kind == FOUR}
     declared_runs = 0
     for d in mine:
         if d.kind == RUN:
             declared_runs |= d.cards
     new: list[tuple[str, int, int]] = [
         (FOUR, mask, FOUR_POINTS[Rank(mask.bit_length() - 1 & 7)])
-        for mask in fours(hand) if mask not in four_ranks
+        for mask in fours(hand) if mask not in declared_fours
     ]
     replaced: set[int] = set()
     for run in runs(hand):
