@@ -40,9 +40,11 @@ class DebertsGroup(click.Group):
             result = super().invoke(ctx)
             sys.stdout.flush()  # here, where a failure is still reported as one line
             return result
-        except click.UsageError as error:
+        except CliError:
+            raise
+        except click.ClickException as error:  # usage errors, and files Click opens
             message = error.format_message()
-            if error.ctx:
+            if isinstance(error, click.UsageError) and error.ctx:
                 stop = "" if message.endswith(".") else "."
                 message += f"{stop} See '{error.ctx.command_path} --help'."
             raise CliError(message) from None

@@ -93,6 +93,13 @@ def test_hands_from_standard_input() -> None:
                           "one (deberts batch solves many)\n")
 
 
+def test_a_file_click_cannot_open_is_one_line_and_status_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "no" / "x.jsonl"
+    result = run("arena", "random", "random", "--deals", "1", "--records", str(missing))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("deberts: error: Could not open file") and result.stderr.count("\n") == 1
+
+
 def test_arena_seed_is_random_by_default_and_reported() -> None:
     args = ["arena", "heuristic", "random", "--deals", "1", "-j", "1", "--json"]
     first = json.loads(run(*args).stdout)
