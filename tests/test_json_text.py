@@ -62,3 +62,29 @@ def test_record_files_refuse_duplicate_keys(tmp_path) -> None:  # type: ignore[n
     path.write_text('{"format": "deberts-record/1", "format": "deberts-record/1"}')
     with pytest.raises(RecordError, match=r"^duplicate field 'format'"):
         read_records(path)
+
+
+def test_analyze_record_and_batch_give_one_line_naming_the_field(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from deberts.cli.main import main
+
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "deberts-record/1", "bidding": ' + "[" * 1000 + "]" * 1000 + "}")
+    result = CliRunner().invoke(main, ["analyze", "--record", str(deep)])
+    assert result.exit_code == 2
+    assert result.stderr == "deberts: error: bad field 'bidding': nested more than 64 deep\n"
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "deberts-record/1", "dealer": ' + "7" * 4400
+                    + ', "hands": ' + json.dumps(LINE["hands"]) + "}")
+    result = CliRunner().invoke(main, ["analyze", "--record", str(huge)])
+    assert result.stderr == ("deberts: error: bad field 'dealer': expected a seat number, "
+                             "got a number too large\n")
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(line_with(played="X").replace('"X"', "[" * 1000 + "]" * 1000) + "\n"
+                     + line_with(leader=0).replace('"leader": 0', '"leader": ' + "1" * 4400) + "\n")
+    result = CliRunner().invoke(main, ["batch", str(lines)])
+    assert [json.loads(line)["error"] for line in result.stdout.splitlines()] == [
+        "bad field 'played': nested more than 64 deep",
+        "bad field 'leader': expected a seat number, got a number too large",
+    ]
