@@ -39,7 +39,7 @@ def build_position(
 ) -> Position:
     """A position ready to solve: the deal, its setting and the cards played so far.
 
-    ``hands`` is the deal in RULES.md notation, one string or one string a hand.
+    ``hands`` is the deal in docs/rules.md section 5 notation, one string or one string a hand.
     Raises :class:`deberts.DebertsError` for a bad deal, seat or card, an illegal
     played card, or played cards that finish the deal.
     """

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and card sets as 32-bit masks (RULES.md sections 1 and 5).
+"""Cards, suits, ranks and card sets as 32-bit masks (docs/rules.md sections 1 and 5).
 
 A card is an ``int`` 0..31 with bit layout ``8 * suit + rank``: suits S H D C,
 ranks in natural order 7 8 9 T J Q K A. A :class:`CardSet` wraps a 32-bit mask

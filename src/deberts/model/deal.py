@@ -1,4 +1,4 @@
-"""Deals: 2, 3 or 4 hands, validated, in RULES.md section 5 notation.
+"""Deals: 2, 3 or 4 hands, validated, in docs/rules.md section 5 notation.
 
 A *full* deal has 9 cards a hand (8 with 4 players) and carries declarations; a deal
 with fewer, equal-size hands is an *endgame* deal without them.
