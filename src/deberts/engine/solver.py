@@ -56,6 +56,9 @@ class MoveValue:
             "defender_points": self.defender_points,
         }
 
+    def __repr__(self) -> str:
+        return f"<MoveValue {self.card} margin={self.margin:+d}>"
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -98,6 +101,11 @@ class Solution:
     def _repr_html_(self) -> str:
         from deberts.text.svg import html
         return html(self)
+
+    def __repr__(self) -> str:
+        best = ",".join(str(m.card) for m in self.moves if m.margin == self.margin)
+        return (f"<Solution margin={self.margin:+d} {self.result} to_move={self.to_move} "
+                f"best={best} moves={len(self.moves)} pv={len(self.pv)} nodes={self.nodes}>")
 
 
 def solve(

@@ -6,7 +6,7 @@ once and the hands that give a right to a redeal. Pure facts about hands; the ma
 from __future__ import annotations
 
 from deberts.model.cards import CardSet, Suit
-from deberts.model.tricks import PLAIN_POINTS
+from deberts.model.points import PLAIN_POINTS
 
 #: The four sevens, one of each suit: bit 8*suit + 0.
 FOUR_SEVENS = sum(1 << (8 * suit) for suit in range(4))

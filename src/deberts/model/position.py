@@ -75,6 +75,11 @@ class Position:
         for index, card in enumerate(parse_cards(played)):
             push_numbered(self, index, card)
 
+    def __repr__(self) -> str:
+        played = " ".join(str(p.card) for p in self.stack)
+        return (f"<Position {self.deal} trump={self.trump.name} declarer={self.declarer} "
+                f"leader={self.leader} played=[{played}]>")
+
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
         from deberts.text.svg import draw
         return draw(self)

@@ -103,7 +103,11 @@ def play_match(
     )
 
 
-def _play_job(job: tuple) -> MatchOutcome:
+#: One match's arguments to :func:`play_match`, as sent to a worker process.
+MatchJob = tuple[tuple[str, str], int, frozenset[int], int, Rules, int]
+
+
+def _play_job(job: MatchJob) -> MatchOutcome:
     return play_match(*job)
 
 
@@ -170,7 +174,7 @@ def _outcomes(
     rules: Rules, target: int, jobs: int,
 ) -> Iterator[MatchOutcome]:
     """Match outcomes in order, seating by seating, match seeds counting up."""
-    def jobs_from(start: int) -> Iterator[tuple]:
+    def jobs_from(start: int) -> Iterator[MatchJob]:
         match = start
         while True:
             for seating in layouts:
