@@ -57,3 +57,18 @@ def test_a_file_of_lines_round_trips_and_names_a_bad_line() -> None:
 def test_result_and_error_lines_put_the_number_first() -> None:
     assert batch.result_line(3, {"margin": 4}) == '{"line": 3, "margin": 4}'
     assert batch.error_line(2, "bad") == '{"line": 2, "error": "bad"}'
+
+
+def test_lines_end_with_lf_crlf_or_a_lone_cr_even_across_reads() -> None:
+    class Trickle(io.RawIOBase):
+        """Hands out the data in the given pieces, as a pipe may."""
+
+        def __init__(self, pieces: list[bytes]) -> None:
+            self.pieces = pieces
+
+        def read1(self, size: int = -1) -> bytes:
+            return self.pieces.pop(0) if self.pieces else b""
+
+    assert list(batch.lines(io.BytesIO(b"a\nb\r\nc\rd"))) == [b"a", b"b", b"c", b"d"]
+    assert list(batch.lines(Trickle([b"a\r", b"\nb\r", b"c", b"\r"]))) == [b"a", b"b", b"c"]
+    assert list(batch.lines(io.BytesIO(b"\r\r\n\n"))) == [b"", b"", b""]

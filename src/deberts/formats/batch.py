@@ -99,10 +99,24 @@ def dumps(position: Position) -> str:
     return json.dumps(writer(position))
 
 
+def lines(source: IO[bytes]) -> Iterator[bytes]:
+    """The lines of a file without their endings: LF, CRLF or a lone CR (old Mac
+    files) each end a line. Read as it comes, so a pipe streams."""
+    read = getattr(source, "read1", source.read)
+    pending = b""
+    while chunk := read(1 << 16):
+        parts = (pending + chunk).splitlines(keepends=True)
+        # The last part waits for more: it has no ending yet, or its CR may start a CRLF.
+        pending = parts.pop() if not parts[-1].endswith(b"\n") else b""
+        yield from (part.rstrip(b"\r\n") for part in parts)
+    if pending:
+        yield pending.rstrip(b"\r\n")
+
+
 def load(source: IO[bytes]) -> Iterator[Position]:
     """The positions of a file of input lines, skipping blank lines; a bad line
     stops the reading with its line number."""
-    for number, line in enumerate(source, 1):
+    for number, line in enumerate(lines(source), 1):
         if not line.strip():
             continue
         try:
