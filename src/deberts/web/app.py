@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from deberts import __version__
 from deberts.errors import DebertsError
@@ -34,9 +35,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        """At shutdown the games end (their threads stop at the person's next
+        decision); the pool's idle threads need no closing."""
         yield
         app.state.games.close()
-        app.state.pool.close()
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
                   description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
@@ -49,6 +51,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         app.add_api_route(path, _page(name), include_in_schema=False, methods=["GET"])
     app.add_exception_handler(DebertsError, _library_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
     return app
 
@@ -72,6 +75,14 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
     message = str(first.get("msg", "bad request")).splitlines()[0]
     return JSONResponse({"error": f"bad {where or 'request'}: {message}"}, status_code=400)
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    """The framework's own refusals (a body it cannot read, no such page) in the same
+    shape."""
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": str(error.detail).splitlines()[0]}, status_code=error.status_code,
+                        headers=error.headers)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

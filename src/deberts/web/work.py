@@ -31,6 +31,3 @@ class Pool:
             return await asyncio.wait_for(future, self.seconds)
         except TimeoutError:
             raise WorkTimeout(f"the work took longer than {self.seconds:g} s: ask for less") from None
-
-    def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -27,8 +27,10 @@ function readRules(preset, text) {
 }
 
 // Draw an SVG into a holder; a click on a legal card calls onCard with its name.
+// The page counts its drawings (data-boards), so a test knows when one is new.
 function drawBoard(holder, svg, onCard) {
   holder.innerHTML = svg;
+  document.body.dataset.boards = Number(document.body.dataset.boards || 0) + 1;
   if (!onCard) return;
   for (const card of holder.querySelectorAll("g.card.legal")) {
     card.addEventListener("click", () => onCard(card.dataset.card));

@@ -48,7 +48,6 @@ async function send(path, body) {
 }
 
 function render(state) {
-  document.body.dataset.renders = Number(document.body.dataset.renders || 0) + 1;
   document.getElementById("scores").textContent =
     "Match: " + state.scores.map((s, seat) => `seat ${seat} ${Math.round(s)}`).join(", ");
   const choices = document.getElementById("choices");

@@ -1,0 +1,154 @@
+"""End to end in a real browser: Playwright drives Debian's chromium against
+``deberts serve``'s app on a local port. The Analyse page shows the values the CLI
+gives and updates them after a click; the Play page plays a whole 2-player deal
+against the computer to the final score. Screenshots go to the test's tmp path."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("fastapi")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from deberts.cli.main import main  # noqa: E402
+from deberts.web.app import create_app  # noqa: E402
+
+#: Playwright cannot download its own browser here: it drives this one.
+CHROMIUM = os.environ.get("DEBERTS_CHROMIUM") or shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install -y chromium)")
+
+HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"
+#: The longest any step may take: a bound for a hung page, not a measure.
+PATIENCE_MS = 120_000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app served by uvicorn on a free local port, on a thread."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(600):
+        if running.started:
+            break
+        time.sleep(0.1)
+    assert running.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(30)
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+        tab.set_default_timeout(PATIENCE_MS)
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        yield tab
+        browser.close()
+        assert errors == []
+
+
+def cli_moves(*arguments: str) -> dict[str, int]:
+    """Each legal card's margin as ``deberts solve --json`` gives it."""
+    result = CliRunner().invoke(main, ["solve", HANDS, "--trump", "H", "--declarer", "0",
+                                       "--leader", "1", "--json", *arguments])
+    assert result.exit_code == 0, result.output
+    return {m["card"]: m["margin"] for m in json.loads(result.output)["moves"]}
+
+
+def shown_values(page: Any) -> dict[str, int]:
+    """The value under each legal card of the board on the page."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('#board text.value')]"
+        ".map(t => [t.dataset.card, Number(t.textContent)]))"
+    )
+
+
+def boards(page: Any) -> int:
+    """How many boards the page has drawn so far."""
+    return int(page.evaluate("() => Number(document.body.dataset.boards || 0)"))
+
+
+def after(page: Any, action: Any) -> None:
+    """Do ``action`` and wait until the page has drawn a new board."""
+    before = boards(page)
+    action()
+    page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}")
+
+
+def test_analyse_shows_the_cli_values_and_updates_them_after_a_click(
+    page: Any, server: str, tmp_path: Path
+) -> None:
+    page.goto(server + "/")
+    page.fill("#hands", HANDS)
+    page.select_option("#trump", "H")
+    page.fill("#declarer", "0")
+    page.fill("#leader", "1")
+    after(page, lambda: page.click("#solve"))
+    expected = cli_moves()
+    assert shown_values(page) == expected
+    best = [card for card, margin in expected.items() if margin == min(expected.values())]
+    marked = page.eval_on_selector_all("#board g.card.best", "gs => gs.map(g => g.dataset.card)")
+    assert set(marked) == set(best)  # the defender to move: the lowest margins
+    page.screenshot(path=str(tmp_path / "analyse-start.png"))
+
+    after(page, lambda: page.click(f'#board g.card.legal[data-card="{best[0]}"]'))
+    assert page.inner_text("#played") == f"Played: {best[0]}"
+    assert shown_values(page) == cli_moves("--played", best[0])
+    page.screenshot(path=str(tmp_path / "analyse-after-click.png"))
+
+    after(page, lambda: page.click("#undo"))
+    assert shown_values(page) == expected
+
+
+def test_a_whole_two_player_deal_against_the_computer(
+    page: Any, server: str, tmp_path: Path
+) -> None:
+    page.goto(server + "/play")
+    page.select_option("#players", "2")
+    page.fill("#seed", "11")
+    page.fill("#ai_samples", "10")
+    page.fill("#ai_seconds", "0.2")
+    after(page, lambda: page.click("#new"))
+    cards = 0
+    for _ in range(40):  # at most a few calls, an exchange and 9 cards
+        if page.locator("#next-deal").count():
+            break
+        choices = page.locator("#choices button[data-answer]")
+        if choices.count():
+            call = page.locator('#choices button[data-answer="play"]')
+            button = call if call.count() else page.locator('#choices button[data-answer="yes"]')
+            chosen = button if button.count() else choices.first
+            after(page, chosen.click)
+        else:
+            card = page.locator("#board g.card.legal").first
+            if cards == 4:
+                page.screenshot(path=str(tmp_path / "play-mid-deal.png"))
+            after(page, card.click)
+            cards += 1
+    assert page.locator("#next-deal").count() == 1
+    assert cards == 9
+    status = page.inner_text("#status")
+    assert status.startswith("Deal over: ") and "declarer side" in status
+    assert page.locator("#review table tr").count() == 1 + 9  # your 9 cards, reviewed
+    assert page.inner_text("#scores").startswith("Match: seat 0 ")
+    page.screenshot(path=str(tmp_path / "play-deal-over.png"), full_page=True)
