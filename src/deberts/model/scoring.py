@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
+from deberts.model.arguments import instance
 from deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK, LAST_TRICK
 from deberts.model.position import Play, Position
 from deberts.model.sides import plays_in_pairs, with_partner
@@ -119,6 +120,7 @@ def last_trick_points(position: Position) -> int:
 
 def score(position: Position) -> DealScore:
     """The score of a finished deal."""
+    instance("position", position, Position, "a Position")
     if not position.is_over():
         raise DebertsError("the deal is not over: cannot score it yet")
     players = position.players
