@@ -161,6 +161,8 @@ def test_bad_arguments_are_named() -> None:
         TertzPosition(DEAL).push(1.5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="count"):
         list(random_deals(-1))
+    with pytest.raises(ArgumentError, match="rules"):
+        TertzRules.from_mapping(["stock_play"])  # type: ignore[arg-type]
     position = TertzPosition(DEAL)
     position.push(Card.parse("AS").real)  # a card index is a card
     assert position.trick == (Card.parse("AS"),)
@@ -368,6 +370,7 @@ def test_random_deals_play_out_and_pop_back(rules: TertzRules) -> None:
         assert len(position.tricks) == 16 and not position.stock
         assert sum(position.points) == 150 and position.legal_moves() == []
         replayed = TertzPosition.from_moves(deal, [str(m) for m in position.moves], rules)
+        assert state(eval(repr(position))) == state(position)
         assert state(replayed) == state(position)
         copy = position.copy()
         while states:

@@ -324,7 +324,8 @@ class TertzPosition:
 
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)
-        return f"TertzPosition.from_moves(TertzDeal.parse({str(self.deal)!r}), {moves!r})"
+        rules = "" if self.rules == TertzRules() else f", {self.rules!r}"
+        return f"TertzPosition.from_moves({self.deal!r}, {moves!r}{rules})"
 
 
 def _with_hand(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:

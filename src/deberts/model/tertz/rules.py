@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from deberts.errors import RulesError
+from deberts.model.arguments import instance
 
 #: Allowed values of the options that take one of a few words, the default first.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -54,6 +55,7 @@ class TertzRules:
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any]) -> TertzRules:
         """Rules from a mapping of option names to values; unknown names refused."""
+        instance("rules", mapping, Mapping, "a mapping of option names to values")
         for name in mapping:
             if name not in OPTION_NAMES:
                 raise RulesError(
