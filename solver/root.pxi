@@ -88,8 +88,8 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
 cdef int exact_value(Engine* e, int guess) noexcept nogil:
     """The exact value from here. With at most FULL_WINDOW_CARDS cards in play, one
     full-window alpha-beta search: so small a tree does not repay MTD(f)'s repeated
-    passes (measured: 2-player deals and 4-player endgames 8-12% faster, full 3- and
-    4-player deals 8-14% slower). Otherwise MTD(f) from ``guess``, or from a
+    passes (on the benchmark sets 2-player deals and 4-player endgames gain by it,
+    full 3- and 4-player deals lose). Otherwise MTD(f) from ``guess``, or from a
     play-out when it is NO_GUESS."""
     cdef int bound
     if popcount32(e.s.remaining | e.s.in_trick) <= FULL_WINDOW_CARDS:

@@ -1,5 +1,5 @@
 # The position in play: playing and taking back one card, the legal cards
-# (docs/rules.md 2.5; RULES.md 2.5, in C), the rank structure the table files
+# (docs/rules.md 2.5, in C), the rank structure the table files
 # positions by. Types are in types.pxi.
 
 

@@ -10,7 +10,7 @@ cdef enum:
     MAX_MOVES = 20          # up to 9 cards, twice for a bella card with a choice
     MAX_PLIES = 40
 
-# A move is an int: the card's index (bits 0-4, the public card encoding, RULES.md 5)
+# A move is an int: the card's index (bits 0-4, the public card encoding, docs/rules.md 5)
 # and bit 5 set when the card is the first bella card played without announcing
 # bella (docs/rules.md 2.4). ``move_card``/``move_declines``/``make_move`` are the
 # only code that knows this layout.

@@ -1,4 +1,4 @@
-"""Play: legal cards (RULES.md 2.5), trick winner, card points, Position push/pop."""
+"""Play: legal cards (docs/rules.md 2.5), trick winner, card points, Position push/pop."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def test_trick_winner(trick, winner):
     assert trick_winner([Card.parse(t) for t in trick.split()], Suit.H) == winner
 
 
-# -- legal cards (RULES.md 2.5) -------------------------------------------------
+# -- legal cards (docs/rules.md 2.5) ----------------------------------------------
 
 
 def test_lead_is_free():
@@ -175,7 +175,7 @@ def test_partner_exempt_flag_in_legal_cards():
 
 
 def _literal_legal(hand: list[Card], trick: list[Card], trump: Suit, exempt: bool) -> set[Card]:
-    """RULES.md 2.5 read literally, written independently of tricks.py."""
+    """docs/rules.md 2.5 read literally, written independently of tricks.py."""
     if not trick:
         return set(hand)
     trump_rank = "78QKTA9J"  # low to high

@@ -33,6 +33,8 @@ def settled_margin(position: Position) -> int:
     outcome = position.declarations
     if outcome.points and not declarations_pending(position):
         margin += (1 if outcome.team & side else -1) * outcome.points
+    if outcome.bella_seat is None:
+        return margin
     return margin + sum(b if s in side else -b for s, b in enumerate(bella_points(position)))
 
 

@@ -1,4 +1,4 @@
-"""Declarations (RULES.md section 2.4): tertz, fifty, bella, and which team scores them.
+"""Declarations (docs/rules.md 2.4): tertz, fifty, bella, and which team scores them.
 
 Runs are found in each hand and split into disjoint tertzes (3 cards, 20) and fifties
 (4 cards, 50), the split making the hand's best declaration as high as possible, then
@@ -124,7 +124,7 @@ def declaration_team(
 
     The declarer's side; in a 3-player game the two defenders together; otherwise
     the defender's own team: his pair, or in a 4-player solo game himself
-    (docs/rules.md 2.4; RULES.md 2.4).
+    (docs/rules.md 2.4).
     """
     side = declarer_side(declarer, players, rules)
     if seat in side:

@@ -1,6 +1,6 @@
-"""The point tables of Deberts (docs/rules.md sections 1, 2.4 and 2.6; RULES.md 1,
-2.4, 2.6): card orders and card points by rank, the last trick, the capot's last
-trick, and the declarations' values.
+"""The point tables of Deberts (docs/rules.md sections 1, 2.4, 2.6 and 2.8): card
+orders and card points by rank, the last trick, the capot's last trick, and the
+declarations' values.
 
 A leaf module (it imports nothing of the package), so that the rules in the model
 and the compiled engine read one definition of every number.

@@ -1,4 +1,4 @@
-"""Rule presets and options (docs/rules.md section 2; RULES.md 2): each option is an
+"""Rule presets and options (docs/rules.md section 2): each option is an
 attribute of :class:`Rules`, documented there with the one function that reads it.
 
 ``Rules()`` is the Moscow preset. ``belote`` is French Belote as the ``colver``
@@ -73,7 +73,7 @@ PAIRS_ONLY_PRESETS = ("belote",)
 class Rules:
     """One reading of the rules: a preset plus named options.
 
-    Attributes follow RULES.md: ``teams`` (4 players: opposite pairs or every
+    Attributes follow docs/rules.md: ``teams`` (4 players: opposite pairs or every
     player for himself), ``partner_exempt`` (no duty to overtrump a partner),
     ``declarations_need_trick`` (tertz/fifty count only for a side that took a
     trick), ``bella`` (who scores the king-queen of trumps), ``sequence_order``

@@ -1,4 +1,4 @@
-"""Scoring one finished deal (docs/rules.md 2.6; RULES.md 2.6): totals, made / bait /
+"""Scoring one finished deal (docs/rules.md 2.6): totals, made / bait /
 hanging bait, and what each player records; and the two bonuses whose crediting
 play decides (``declarations_need_trick``, ``bella``), read here and nowhere else in
 the model, so that the engine's boundary asks these functions how they stand.
@@ -70,8 +70,10 @@ def bella_declined(position: Position) -> Play | None:
     if owner is None:
         return None
     mask = bella_mask(position.trump)
+    if position.hands[owner] & mask == mask:
+        return None  # neither card played yet
     for play in position.stack:
-        if play.card.mask & mask:
+        if mask >> play.card & 1:
             return play if play.seat == owner and not play.bella else None
     return None
 

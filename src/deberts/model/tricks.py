@@ -1,8 +1,8 @@
-"""The rules of one trick (docs/rules.md sections 1 and 2.5; RULES.md 1 and 2.5): card
-order, points, what may be played, who wins. The numbers are in
-:mod:`deberts.model.points`; the engine's C copy of these rules (``legal_mask`` and
-``play_card`` in ``solver/state.pxi``) reads the same option names and is checked
-against these functions by the oracle tests.
+"""The rules of one trick (docs/rules.md sections 1 and 2.5): card order, points,
+what may be played, who wins. The numbers are in :mod:`deberts.model.points`; the
+engine's C copy of these rules (``legal_mask`` and ``play_card`` in
+``solver/state.pxi``) reads the same option names and is checked against these
+functions by the oracle tests.
 """
 
 from __future__ import annotations
