@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from deberts import Card, CardSet
+from deberts import Card
+from deberts.model.cards import iter_bits
 from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzTrick
 from deberts.model.tertz.declarations import declaration_points
 
@@ -58,7 +59,7 @@ def rule_text_moves(position: TertzPosition) -> list[Move]:
     stock lasts follows ``stock_play``, after it follows suit and beats, else trumps,
     else anything; all worked out without the jack of trumps, which may always go."""
     seat, trump = position.to_move, position.trump
-    hand = list(CardSet(position.hands[seat]))
+    hand = [Card(index) for index in iter_bits(position.hands[seat])]
     swap: list[Move] = (
         [SWAP] if len(position.stock) >= 2 and "7" + str(trump) in [NAMES[c] for c in hand] else []
     )

@@ -29,11 +29,12 @@ public attributes, all cheap plain values (ints, tuples, no copies made on readi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Iterable
 
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance
-from deberts.model.cards import Card, CardSet, Rank
+from deberts.model.cards import Card, Rank, iter_bits
 from deberts.model.tertz.deal import HAND_SIZE, STOCK_SIZE, TertzDeal
 from deberts.model.tertz.declarations import (
     TertzDeclaration,
@@ -54,6 +55,7 @@ _STATE = (
     "hands", "stock", "to_move", "leader", "trick", "tricks", "points",
     "breaker", "broken", "declarations", "marriage", "moves",
 )
+_saved_state = attrgetter(*_STATE)
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,7 @@ class TertzPosition:
         if self.breaker is not None:
             moves = [Break(k) for k in range(MAX_BREAK + 1)]
         else:
-            moves = list(CardSet(self.legal_mask()))
+            moves = [Card(index) for index in iter_bits(self.legal_mask())]
         if self.can_swap():
             moves.append(SWAP)
         return moves
@@ -208,7 +210,7 @@ class TertzPosition:
         if self.is_over():
             raise IllegalMoveError(f"move {move}: the deal is over")
         self._check(move)
-        self._undo.append(tuple(getattr(self, name) for name in _STATE))
+        self._undo.append(_saved_state(self))
         if isinstance(move, Swap):
             self._swap()
         elif isinstance(move, Break):
@@ -222,8 +224,7 @@ class TertzPosition:
         if not self._undo:
             raise IllegalMoveError("no move to take back")
         move = self.moves[-1]
-        for name, value in zip(_STATE, self._undo.pop()):
-            setattr(self, name, value)
+        self.__dict__.update(zip(_STATE, self._undo.pop()))
         return move
 
     def copy(self) -> TertzPosition:

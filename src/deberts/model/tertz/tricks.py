@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.model.cards import Card, Rank, Suit
+from deberts.model.cards import Card, Rank, Suit, iter_bits
 from deberts.model.tricks import trick_power
 
 #: Card points per rank index (7 8 9 T J Q K A).
@@ -56,7 +56,6 @@ def _duty(hand: int, led_card: int, trump: Suit, play: str) -> int:
         if play != STRICT:
             return following
         beat = trick_power(led_card, led, trump)
-        higher = sum(1 << c for c in range(32) if following >> c & 1
-                     and trick_power(c, led, trump) > beat)
+        higher = sum(1 << c for c in iter_bits(following) if trick_power(c, led, trump) > beat)
         return higher or following
     return trumps or hand
