@@ -86,6 +86,20 @@ def test_end_phase_values_follow_the_best_line(seed: int) -> None:
     assert position.score().margin == value
 
 
+def test_a_last_draws_position() -> None:
+    """A stock-phase position (trick 7 under way, the last two cards to draw): the
+    best answer's value is the value, searched afresh, of the position after it,
+    where the stock is gone and both hands hold 9 cards again."""
+    position = random_position(4, "last_draws")
+    while not position.trick:
+        position.push(position.legal_moves()[0])
+    values = oracle_moves(position)
+    best = max(values.values()) if position.to_move == 0 else min(values.values())
+    position.push(next(m for m, v in values.items() if v == best))
+    assert not position.stock and position.hands[0].bit_count() == 9
+    assert oracle_value(position) == best
+
+
 def full_state_value(position: TertzPosition, memo: dict[Hashable, int]) -> int:
     """Minimax on the model alone, memoised at trick starts on the whole state (points
     won, every declaration, the marriage): sound without any reasoning about what
