@@ -181,7 +181,10 @@ def test_move_notation_round_trips(move: object) -> None:
 
 
 @settings(max_examples=300)
-@given(st.one_of(st.text(max_size=12), st.from_regex(r"(?i)(break|swap|[0-9AKQJT]{1,2})[:♥♠SHDC0-9 ]{0,4}")))
+@given(st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"(?i)(break|swap|[0-9AKQJT]{1,2})[:♥♠SHDC0-9 ]{0,4}"),
+))
 def test_junk_moves_raise_notation_errors_only(text: str) -> None:
     try:
         move = parse_move(text)

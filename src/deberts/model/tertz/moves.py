@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Iterable, TypeAlias
 
 from deberts.errors import NotationError
 from deberts.model.arguments import instance, integer, text as text_argument
@@ -50,7 +50,8 @@ class Break:
         return f"break:{self.k}"
 
 
-Move = Union[Card, Swap, Break]
+#: A move: a card, the swap or a break.
+Move: TypeAlias = Card | Swap | Break
 
 
 def parse_move(text: str) -> Move:
