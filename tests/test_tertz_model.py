@@ -298,6 +298,18 @@ def test_trick_won_by_the_loser_of_the_lead() -> None:
     assert position.to_move == 1 and position.hands[1].bit_count() == 9
 
 
+def test_the_face_up_card_is_drawn_last_by_the_loser() -> None:
+    for position in random_positions(40, "last_draws", seed=5):
+        face_up, face_down = position.stock[-1], position.stock[0]
+        while position.stock:
+            position.push(next(m for m in position.legal_moves() if m != SWAP))
+        winner = position.tricks[-1].winner
+        assert position.hands[1 - winner] & face_up.mask
+        assert position.hands[winner] & face_down.mask
+        assert position.to_move == position.leader == winner
+        assert position.phase == "end"
+
+
 # -- the trump seven --------------------------------------------------------------
 
 
