@@ -22,9 +22,10 @@ from deberts.model.rules import Rules
 from deberts.play.match import BidView, DealResult, Match, Player, PlayView
 
 #: The phases of a session: the person decides, the computer plays, a deal is over
-#: (and the next can start), the match is over, or the worker failed.
-DECIDE, THINKING, DEAL_OVER, MATCH_OVER, FAILED = (
-    "decide", "thinking", "deal_over", "match_over", "failed")
+#: (and the next can start), the match is over, the worker failed, or the session
+#: was closed.
+DECIDE, THINKING, DEAL_OVER, MATCH_OVER, FAILED, CLOSED = (
+    "decide", "thinking", "deal_over", "match_over", "failed", "closed")
 YES, NO = "yes", "no"
 
 
@@ -160,7 +161,9 @@ class GameSession:
     # -- the worker's side -----------------------------------------------------
 
     def _status(self) -> Status:
-        if self._error is not None:
+        if self._closed:
+            phase = CLOSED
+        elif self._error is not None:
             phase = FAILED
         elif self._pending is not None and self._reply is None:
             phase = DECIDE

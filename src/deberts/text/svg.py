@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deberts.analysis.bid_evaluation import BidEvaluation
 from deberts.analysis.table import DDTable, TableCell
@@ -383,7 +383,7 @@ def html(thing: Any) -> str:
     return f'<div class="deberts-board">{draw(thing)}</div>'
 
 
-DRAWINGS: tuple[tuple[type, Any], ...] = (
+DRAWINGS: tuple[tuple[type, Callable[[Any], str]], ...] = (
     (Deal, deal_svg),
     (Position, position_svg),
     (Solution, solution_svg),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -129,15 +129,15 @@ class Answer(Strict):
 
 
 def limits(request: Request) -> Limits:
-    return request.app.state.limits  # type: ignore[no-any-return]
+    return cast(Limits, request.app.state.limits)
 
 
 def pool(request: Request) -> Pool:
-    return request.app.state.pool  # type: ignore[no-any-return]
+    return cast(Pool, request.app.state.pool)
 
 
 def games(request: Request) -> GameStore:
-    return request.app.state.games  # type: ignore[no-any-return]
+    return cast(GameStore, request.app.state.games)
 
 
 def rules_of(data: RulesField) -> Rules:

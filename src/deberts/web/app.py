@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
+from typing import AsyncIterator, Awaitable, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -56,7 +56,9 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     return app
 
 
-def _page(name: str):  # type: ignore[no-untyped-def]
+def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
+    """The handler serving one page."""
+
     async def page() -> FileResponse:
         return FileResponse(STATIC / name, media_type="text/html")
 
