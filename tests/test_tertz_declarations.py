@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -267,3 +268,104 @@ def test_finished_deals_score_150_in_cards() -> None:
             final.points[s] + final.declarations[s] + final.marriage[s] for s in (0, 1))
         assert final.recorded == tuple(round_total(t) for t in final.raw)
         assert 0 in final.declarations
+
+
+# -- the model against the rule text, in random deals ---------------------------------
+
+NATURAL = "789TJQKA"
+FOUR_VALUES = {"J": 200, "A": 100, "K": 100, "Q": 100}
+#: Kinds, highest first (docs/rules.md 4.3).
+KINDS = ["four J", "four A", "four K", "four Q", "run 8", "run 7", "run 6", "run 5",
+         "run 4", "run 3"]
+
+
+def text_runs(hand: set[str]) -> list[frozenset[str]]:
+    """Maximal sequences of 3 or more in one suit, natural order."""
+    found = []
+    for suit in "SHDC":
+        current: list[str] = []
+        for rank in NATURAL + " ":
+            if rank + suit in hand:
+                current.append(rank + suit)
+                continue
+            if len(current) >= 3:
+                found.append(frozenset(current))
+            current = []
+    return found
+
+
+@dataclass
+class TextDeclaration:
+    seat: int
+    kind: str
+    cards: frozenset[str]
+    points: int
+    counting: bool = True
+
+
+class TextDeclarer:
+    """Declarations by the words of docs/rules.md 4.3, cards as strings."""
+
+    def __init__(self) -> None:
+        self.made: list[TextDeclaration] = []
+
+    def declare(self, seat: int, hand: set[str]) -> None:
+        mine = [d for d in self.made if d.seat == seat]
+        my_runs = [d for d in mine if d.kind.startswith("run")]
+        new = []
+        for rank, points in FOUR_VALUES.items():
+            cards = frozenset(rank + suit for suit in "SHDC")
+            if cards <= hand and all(d.cards != cards for d in mine):
+                new.append(TextDeclaration(seat, "four " + rank, cards, points))
+        for run in text_runs(hand):
+            shares = any(run & d.cards for d in my_runs)
+            inside = [d for d in my_runs if d.counting and d.cards < run]
+            if inside or not shares:
+                for d in inside:
+                    d.counting = False
+                points = {3: 20, 4: 50}.get(len(run), 100)
+                new.append(TextDeclaration(seat, f"run {len(run)}", run, points))
+        self.made += new
+
+    def points(self, trump: str) -> tuple[int, int]:
+        """The end of deal: the higher best declaration scores all its side's."""
+
+        def key(order: int) -> tuple[int, int, bool, int]:
+            d = self.made[order]
+            top = max(d.cards, key=lambda card: NATURAL.index(card[0]))
+            kind = KINDS.index(d.kind)
+            in_trumps = d.kind.startswith("run") and top[1] == trump
+            return -kind, NATURAL.index(top[0]), in_trumps, -order
+
+        best: dict[int, int] = {}
+        for order, d in enumerate(self.made):
+            if d.counting and (d.seat not in best or key(order) > key(best[d.seat])):
+                best[d.seat] = order
+        if not best:
+            return 0, 0
+        winner = max(best, key=lambda seat: key(best[seat]))
+        total = sum(d.points for d in self.made if d.seat == winner and d.counting)
+        return (total, 0) if winner == 0 else (0, total)
+
+
+@pytest.mark.parametrize("declare_when", ["stock", "opening"])
+def test_declarations_follow_the_rule_text(declare_when: str) -> None:
+    rng = random.Random(8)
+    rules = TertzRules(declare_when=declare_when)
+    for deal in random_deals(60, seed=rng):
+        position = TertzPosition(deal, rules)
+        text = TextDeclarer()
+        if declare_when == "opening":
+            for seat in (0, 1):
+                text.declare(seat, {str(c) for c in deal.hands[seat]})
+        while not position.is_over():
+            move = rng.choice(position.legal_moves())
+            seat, hand = position.to_move, CardSet(position.hands[position.to_move])
+            if isinstance(move, int) and len(hand) == 9 and declare_when == "stock":
+                text.declare(seat, {str(c) for c in hand})
+            position.push(move)
+        model = [(d.seat, str(CardSet(d.cards)), d.points, d.counting)
+                 for d in position.declarations]
+        assert model == [(d.seat, str(CardSet(d.cards)), d.points, d.counting)
+                         for d in text.made]
+        assert position.score().declarations == text.points(str(deal.trump))
