@@ -29,3 +29,8 @@ class RecordError(DebertsError):
 class ArgumentError(DebertsError, TypeError):
     """A public function's argument of the wrong type or out of range, named. It is
     a ``TypeError`` too, so code that catches either finds it."""
+
+
+class ClusterError(DebertsError):
+    """A Dask scheduler that cannot be reached (or a bad address for one), or a run
+    the cluster lost (the ``dask`` extra, :mod:`deberts.engine.distributed`)."""
