@@ -32,8 +32,9 @@ def random_position(
     - ``after_break``: the stock just broken and drawn from;
     - ``stock``: somewhere in tricks 2 to 6, possibly mid-trick;
     - ``last_draws``: the stock down to its last two cards (trick 7);
-    - ``end``: the stock empty, ``cards_left`` cards (or one fewer, mid-trick) in the
-      hand to move;
+    - ``end``: the stock empty, ``cards_left`` cards (1..9) in the hand to move at a
+      trick start, or (half the time, when ``cards_left`` is 2 or more) one fewer in
+      the hand to answer a trick;
     - ``swap``: somewhere in the stock phase where the player to move may swap.
 
     Random play swaps rarely, so that the seven of trumps is often still to swap.
@@ -95,7 +96,9 @@ def _last_draws(rng: random.Random, cards_left: int) -> Stop:
 
 
 def _end(rng: random.Random, cards_left: int) -> Stop:
-    middle = rng.random() < 0.5
+    if not 1 <= cards_left <= 9:
+        raise ValueError(f"bad cards_left {cards_left}: expected 1..9")
+    middle = rng.random() < 0.5 and cards_left > 1
 
     def stop(p: TertzPosition) -> bool:
         size = p.hands[p.to_move].bit_count()
