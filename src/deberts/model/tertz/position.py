@@ -228,6 +228,7 @@ class TertzPosition:
         return move
 
     def copy(self) -> TertzPosition:
+        """An independent copy, history included: either may push and pop."""
         other = TertzPosition.__new__(TertzPosition)
         other.__dict__.update(self.__dict__)
         other._undo = list(self._undo)
@@ -271,7 +272,7 @@ class TertzPosition:
     def _swap(self) -> None:
         seat = self.to_move
         face_up = self.stock[-1]
-        self.hands = _with_hand(self.hands, seat, self.hands[seat] ^ self.seven.mask ^ face_up.mask)
+        self.hands = _with_seat(self.hands, seat, self.hands[seat] ^ self.seven.mask ^ face_up.mask)
         self.stock = self.stock[:-1] + (self.seven,)
 
     def _break(self, k: int) -> None:
@@ -286,7 +287,7 @@ class TertzPosition:
         seat = self.to_move
         hand = self.hands[seat]
         self._declare(seat, hand)
-        self.hands = _with_hand(self.hands, seat, hand & ~card.mask)
+        self.hands = _with_seat(self.hands, seat, hand & ~card.mask)
         self.trick = self.trick + (card,)
         if len(self.trick) == 1:
             self.to_move = 1 - seat
@@ -297,7 +298,7 @@ class TertzPosition:
         self.trick = ()
         self.leader = winner
         last = LAST_TRICK if self.is_over() else 0
-        self.points = _with_hand(self.points, winner, self.points[winner] + won + last)
+        self.points = _with_seat(self.points, winner, self.points[winner] + won + last)
         if len(self.tricks) == 1:
             self.breaker = self.to_move = 1 - winner
         else:
@@ -329,7 +330,7 @@ class TertzPosition:
         return f"TertzPosition.from_moves({self.deal!r}, {moves!r}{rules})"
 
 
-def _with_hand(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
-    """``pair`` with the item of ``seat`` replaced."""
+def _with_seat(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
+    """A per-seat pair (hands, points) with the item of ``seat`` replaced."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
