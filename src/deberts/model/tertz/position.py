@@ -87,7 +87,8 @@ class TertzPosition:
     - ``breaker``: the first trick's loser while his break is due, else ``None``.
     - ``broken``: the K of the break once made, else ``None``.
     - ``declarations``: every declaration in the order made (``order`` is the
-      index); under ``declare_when = opening`` all of them from the start.
+      index); under ``declare_when = opening`` all of them from the start, from
+      the hands as dealt (a swap before the first card does not change them).
     - ``marriage``: (seat 0, seat 1), True for the one who scored the marriage.
     - ``moves``: the moves made, in order.
     """
