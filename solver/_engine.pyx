@@ -217,7 +217,7 @@ cdef class Search:
             raise ValueError("the deal is over: nothing left to solve")
         return e
 
-    def value(self, Spec spec, list trick):
+    def value(self, Spec spec not None, list trick not None):
         """``(value, nodes)``: the exact margin still to be won from the trick start."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value
@@ -225,7 +225,7 @@ cdef class Search:
             value = exact_value(e, NO_GUESS)
         return value, e.nodes
 
-    def best(self, Spec spec, list trick):
+    def best(self, Spec spec not None, list trick not None):
         """``(value, move, nodes)``: the exact value and one optimal move."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int value, move
@@ -234,7 +234,7 @@ cdef class Search:
             move = best_move(e, value)
         return value, move, e.nodes
 
-    def reaches(self, Spec spec, list trick, int threshold):
+    def reaches(self, Spec spec not None, list trick not None, int threshold):
         """``(answer, nodes)``: does the remaining margin exceed ``threshold``?
         One null-window search."""
         cdef Engine* e = self.prepare(spec, trick)
@@ -243,7 +243,8 @@ cdef class Search:
             value = search(e, threshold, threshold + 1)
         return value > threshold, e.nodes
 
-    def values(self, Spec spec, list trick, uint32_t cards=ALL_CARDS, int guess=NO_GUESS):
+    def values(self, Spec spec not None, list trick not None, uint32_t cards=ALL_CARDS,
+               int guess=NO_GUESS):
         """``([(move, value)], nodes)``: the exact value of every legal move (of
         those whose card is in the mask ``cards``), the search starting from
         ``guess`` when one is given (a near guess saves null-window passes)."""
@@ -255,7 +256,8 @@ cdef class Search:
             count = root_values(e, cards, guess, moves, values)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
-    def bounds(self, Spec spec, list trick, int threshold, uint32_t cards=ALL_CARDS):
+    def bounds(self, Spec spec not None, list trick not None, int threshold,
+               uint32_t cards=ALL_CARDS):
         """``([(move, low, high)], nodes)``: for every legal move of ``cards``, an
         interval holding its value that settles whether the value exceeds
         ``threshold`` (one null-window search a move)."""
@@ -268,7 +270,7 @@ cdef class Search:
             count = root_bounds(e, cards, threshold, moves, lows, highs)
         return [(moves[i], lows[i], highs[i]) for i in range(count)], e.nodes
 
-    def line(self, Spec spec, list trick):
+    def line(self, Spec spec not None, list trick not None):
         """``(value, line, nodes)``: the exact value and one optimal line from here,
         cheaper than :meth:`lines` when the other moves' values are not needed."""
         cdef Engine* e = self.prepare(spec, trick)
@@ -279,7 +281,7 @@ cdef class Search:
             length = principal_line(e, value, line)
         return value, [line[j] for j in range(length)], e.nodes
 
-    def lines(self, Spec spec, list trick):
+    def lines(self, Spec spec not None, list trick not None):
         """``([(move, value, line)], nodes)``: every legal move's exact value and an
         optimal continuation after it."""
         cdef Engine* e = self.prepare(spec, trick)

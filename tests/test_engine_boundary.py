@@ -73,3 +73,8 @@ def test_rule_options_reach_the_engine_by_name():
     assert options <= set(OPTION_NAMES)
     assert {"partner_exempt", "trump_lead_overtrump_partner", "partner_winning_free",
             "discard_over_opponent_trump", "capot", "bella"} <= options
+
+
+def test_search_refuses_a_missing_spec():
+    with pytest.raises(TypeError):
+        _engine.Search(10).value(None, [])  # type: ignore[arg-type]
