@@ -1,0 +1,18 @@
+"""The package list in pyproject.toml names every subpackage, so that ``pip install .``
+(not only an editable install) ships all of them."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_subpackage_is_listed() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    source = ROOT / "src"
+    found = {".".join(p.parent.relative_to(source).parts) for p in source.rglob("__init__.py")}
+    found.add("deberts.cli")
+    assert listed == found
