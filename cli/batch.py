@@ -25,8 +25,9 @@ from typing import IO, Any, BinaryIO, Iterator, TextIO
 import click
 
 from deberts import Solver
+from deberts.cli.cluster import cluster_client, cluster_options, ordered
 from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
-from deberts.engine.parallel import map_ordered
+from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
@@ -49,9 +50,10 @@ class Interrupted(BaseException):
 @jobs_option("Threads solving")
 @progress_option
 @table_bits_option
+@cluster_options
 def batch(
     source: str, output: str | None, resume: bool, jobs: int, progress: bool | None,
-    table_bits: int,
+    table_bits: int, scheduler: str | None, cluster: str | None,
 ) -> None:
     """Solve every position of a JSON Lines file, one output line per input line.
 
@@ -67,10 +69,11 @@ def batch(
         raise CliError(f"-o {output} is the input file: the output would overwrite it")
     done = _complete_lines(output) if resume and output is not None else []
     show = sys.stderr.isatty() if progress is None else progress
-    with _input(source) as stream, _output(output, done) as target, _stopped_by_signals():
+    with _input(source) as stream, cluster_client(scheduler, cluster) as client, \
+            _output(output, done) as target, _stopped_by_signals():
         total = _count_lines(stream)
         numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
-        results = map_ordered(_solved, numbered, threads=jobs, table_bits=table_bits)
+        results = ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
         failed = written = 0
         bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
         try:
@@ -83,9 +86,10 @@ def batch(
                     failed += not ok
                     if show:
                         bar.update(1)
-        except Interrupted:
+        except (Interrupted, ClusterError) as error:
+            stop = "interrupted" if isinstance(error, Interrupted) else f"{error}; stopped"
             raise CliError(
-                f"interrupted after {len(done) + written} lines"
+                f"{stop} after {len(done) + written} lines"
                 + (f"; --resume -o {output} carries on" if output else "")
             ) from None
     if failed:
