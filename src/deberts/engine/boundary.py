@@ -18,7 +18,12 @@ from deberts.model.cards import Card
 from deberts.model.declarations import bella_mask
 from deberts.model.position import Position
 from deberts.model.rules import Rules
-from deberts.model.scoring import bella_declined, bella_points, declarations_pending
+from deberts.model.scoring import (
+    bella_declined,
+    bella_points,
+    bella_tricks,
+    declarations_pending,
+)
 from deberts.model.sides import partner_of, with_partner
 
 BellaState = _engine.BellaState
@@ -105,8 +110,7 @@ def _bella_input(position: Position) -> dict[str, Any]:
     rule = position.rules.bella
     if owner is None or rule == "owner":
         return settled
-    mask = bella_mask(position.trump)
-    done = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
+    done = bella_tricks(position)
     team = with_partner(owner, position.players, position.rules)
     if not done:
         state = BellaState.BELLA_PENDING
@@ -115,7 +119,8 @@ def _bella_input(position: Position) -> dict[str, Any]:
         state = BellaState.BELLA_FIRST_WON
     else:
         state = BellaState.BELLA_SETTLED
-    return {"bella_owner": owner, "bella_cards": mask, "bella_team": _seat_mask(team),
+    return {"bella_owner": owner, "bella_cards": bella_mask(position.trump),
+            "bella_team": _seat_mask(team),
             "bella_state": state}
 
 

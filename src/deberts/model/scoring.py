@@ -13,7 +13,7 @@ from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
 from deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK, LAST_TRICK
-from deberts.model.position import Play, Position
+from deberts.model.position import Play, Position, Trick
 from deberts.model.sides import plays_in_pairs, with_partner
 
 MADE, BAIT, HANGING = "made", "bait", "hanging"
@@ -78,6 +78,12 @@ def bella_declined(position: Position) -> Play | None:
     return None
 
 
+def bella_tricks(position: Position) -> list[Trick]:
+    """The completed tricks holding a bella card (the king or queen of trumps)."""
+    mask = bella_mask(position.trump)
+    return [t for t in position.tricks if any(mask >> p.card & 1 for p in t.plays)]
+
+
 def bella_points(position: Position) -> list[int]:
     """The bella points each seat scores under the ``bella`` option (docs/rules.md
     2.4), as far as the completed tricks decide them; at the end of a deal, its bella.
@@ -98,15 +104,14 @@ def bella_points(position: Position) -> list[int]:
         if bella_declined(position) is None:
             points[owner] += BELLA_POINTS
         return points
-    mask = bella_mask(position.trump)
-    bella_tricks = [t for t in position.tricks if any(p.card.mask & mask for p in t.plays)]
-    announced = [t for t in bella_tricks if any(p.bella for p in t.plays)]
+    done = bella_tricks(position)
+    announced = [t for t in done if any(p.bella for p in t.plays)]
     if rules.bella == "trick_winner":
         if announced:
             points[announced[0].winner] += BELLA_POINTS
     else:
         team = with_partner(owner, players, rules)
-        if announced and len(bella_tricks) == 2 and all(t.winner in team for t in bella_tricks):
+        if announced and len(done) == 2 and all(t.winner in team for t in done):
             points[owner] += BELLA_POINTS
     return points
 
