@@ -18,6 +18,8 @@ import uuid
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, TypeVar
 
+import dask.config
+from dask.utils import parse_timedelta
 from distributed import Client, Future, LocalCluster, as_completed
 from distributed.comm.addressing import get_address_host_port
 
@@ -34,9 +36,6 @@ R = TypeVar("R")
 DEFAULT_CHUNK = 32
 #: Extra runs of a chunk whose task raised (a lost worker is rescheduled anyway).
 RETRIES = 3
-#: Seconds to wait for a scheduler that does not answer.
-CONNECT_TIMEOUT = 10.0
-
 _worker = threading.local()
 
 
@@ -128,12 +127,13 @@ def _result(future: Future[list[R]], index: int) -> list[R]:
 def connect(
     scheduler: str | None = None,
     local_workers: int | None = None,
-    timeout: float = CONNECT_TIMEOUT,
+    timeout: float | None = None,
 ) -> Iterator[Client]:
     """A client of the Dask scheduler at ``scheduler`` (``tcp://HOST:PORT``), or of a
     new local cluster of ``local_workers`` processes of one thread each (stopped at
-    the end): exactly one of the two. A bad or unreachable address raises
-    :class:`ClusterError` naming it."""
+    the end): exactly one of the two. A bad address, or a scheduler that does not
+    answer within ``timeout`` seconds (default: Dask's ``distributed.comm.timeouts.connect``,
+    30 s unless configured), raises :class:`ClusterError` naming it."""
     if (scheduler is None) == (local_workers is None):
         raise ArgumentError("connect needs a scheduler address or a local worker count, one of them")
     if local_workers is not None:
@@ -146,6 +146,8 @@ def connect(
         return
     assert scheduler is not None
     _check_address(scheduler)
+    if timeout is None:
+        timeout = parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"))
     try:
         client = Client(scheduler, timeout=timeout)
     except (OSError, TimeoutError) as error:
