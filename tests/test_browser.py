@@ -21,7 +21,9 @@ pytest.importorskip("fastapi")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+import deberts  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
+from deberts.formats import records  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 
 #: Playwright cannot download its own browser here: it drives this one.
@@ -152,3 +154,35 @@ def test_a_whole_two_player_deal_against_the_computer(
     assert page.locator("#review table tr").count() == 1 + 9  # your 9 cards, reviewed
     assert page.inner_text("#scores").startswith("Match: seat 0 ")
     page.screenshot(path=str(tmp_path / "play-deal-over.png"), full_page=True)
+
+    page.click("text=Replay this deal")  # the record goes to the Replay page
+    page.wait_for_url("**/replay")
+    page.wait_for_function("() => Number(document.body.dataset.boards || 0) > 0")
+    assert page.locator("#cards tr[data-step]").count() == 18
+    assert page.inner_text("#summary").startswith("Points lost: seat 0 ")
+
+
+def test_replay_steps_through_a_pasted_record(page: Any, server: str, tmp_path: Path) -> None:
+    match = deberts.Match([deberts.RandomPlayer(seed=1), deberts.RandomPlayer(seed=2)], seed=8)
+    played = []
+    while len(played) < 2:
+        result = match.play_deal()
+        if result.score is not None:
+            played.append(result.record)
+    analysis = deberts.analyze_play(played[1])
+    page.goto(server + "/replay")
+    page.fill("#record", records.dumps(played))
+    page.fill("#deal", "2")
+    after(page, lambda: page.click("#load"))
+    assert page.locator("#cards tr[data-step]").count() == len(analysis.cards)
+    first = analysis.cards[0]
+    assert shown_values(page) == {str(c): v for c, v in first.values.items()}
+    costly = next(c for c in analysis.cards if c.cost)
+    for _ in range(costly.index):
+        after(page, lambda: page.click("#next"))
+    status = page.inner_text("#status")
+    assert f"seat {costly.seat} plays {costly.card}, giving away {costly.cost}" in status
+    assert shown_values(page) == {str(c): v for c, v in costly.values.items()}
+    lost = ", ".join(f"seat {seat} {points}" for seat, points in analysis.lost().items())
+    assert page.inner_text("#summary").startswith(f"Points lost: {lost}.")
+    page.screenshot(path=str(tmp_path / "replay.png"), full_page=True)
