@@ -140,7 +140,7 @@ def connect(
         workers = integer("local_workers", local_workers, 1)
         with LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=logging.ERROR,
+            dashboard_address=":0", silence_logs=logging.ERROR,
         ) as cluster, Client(cluster) as client:
             yield client
         return
