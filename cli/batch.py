@@ -25,8 +25,9 @@ from typing import IO, Any, BinaryIO, Iterator, TextIO
 import click
 
 from deberts import Solver
-from deberts.cli.cluster import cluster_client, cluster_options, ordered
+from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
+from deberts.engine.mapping import map_ordered
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
 
@@ -73,7 +74,7 @@ def batch(
             _output(output, done) as target, _stopped_by_signals():
         total = _count_lines(stream)
         numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
-        results = ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
+        results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
         failed = written = 0
         bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
         try:

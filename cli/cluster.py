@@ -8,19 +8,14 @@ local runs neither need it nor pay for its import.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
 from deberts.cli.common import CliError, reported
-from deberts.engine import parallel
-from deberts.engine.solver import Solver
 
 if TYPE_CHECKING:
     from distributed import Client
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -53,19 +48,6 @@ def cluster_client(scheduler: str | None, cluster: str | None) -> Iterator[Clien
         raise CliError(f"{option} needs Dask: pip install 'deberts[dask]'") from None
     with reported(), distributed.connect(scheduler, workers) as client:
         yield client
-
-
-def ordered(
-    work: Callable[[Solver, T], R], items: Iterable[T], client: Client | None,
-    threads: int, table_bits: int, chunk: int | None = None,
-) -> Iterator[R]:
-    """``work`` over ``items`` in input order: on ``client``'s cluster, or on
-    ``threads`` local threads when there is none."""
-    size = {} if chunk is None else {"chunk": chunk}  # else each map's own default
-    if client is None:
-        return parallel.map_ordered(work, items, threads, table_bits, **size)
-    from deberts.engine import distributed
-    return distributed.map_ordered(work, items, client, table_bits=table_bits, **size)
 
 
 def _local_workers(spec: str) -> int:
