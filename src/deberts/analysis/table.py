@@ -106,9 +106,11 @@ def dd_table(
     face_up: Card | str | None = None,
     threads: int | None = None,
     table_bits: int = DEFAULT_TABLE_BITS,
+    solver: Solver | None = None,
 ) -> DDTable:
     """Solve every (trump, declarer) cell of ``deal`` on ``threads`` threads (default:
-    one a core).
+    one a core), or on ``solver`` alone when one is given (a caller that solves many
+    tables, one a thread, keeps each thread's solver and its table).
 
     ``leader`` is the first leader; it is required unless the rules have
     ``first_lead = declarer``, when each declarer leads his own cell.
@@ -126,7 +128,7 @@ def dd_table(
         for declarer in range(deal.players)
     ]
     jobs = [position for plan in plans for position in plan.positions]
-    margins = iter(map_ordered(
+    margins = iter([solver.value(job) for job in jobs]) if solver is not None else iter(map_ordered(
         _margin, jobs, threads=threads or os.cpu_count() or 1, table_bits=table_bits, chunk=1
     ))
     cells = tuple(plan.cell([next(margins) for _ in plan.positions]) for plan in plans)
