@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deberts.errors import DebertsError
+from deberts.model.cards import CardSet
 from deberts.play.match import BidView, DealResult, PlayView
 from deberts.play.session import DECIDE, GameSession, Status
-from deberts.text.svg import deal_svg, position_svg, view_svg
+from deberts.text.svg import deal_svg, position_scene, scene_svg, view_svg
 
 
 class UnknownGame(DebertsError):
@@ -107,8 +108,11 @@ def result_json(result: DealResult) -> dict[str, Any]:
     """A finished deal: its game record (with its result once played), the drawing of
     every hand as it was played, and what each seat adds to the match score."""
     record = result.record
-    board = (deal_svg(record.deal, record.face_up) if record.trump is None
-             else position_svg(record.start(), face_up=record.face_up))
+    if record.trump is None:
+        board = deal_svg(record.deal, record.face_up)
+    else:  # the hands as played, nobody to move
+        dealt = position_scene(record.start(), face_up=record.face_up)
+        board = scene_svg(replace(dealt, to_move=None, legal=CardSet()))
     return {
         "record": record.to_dict(),
         "board": board,

@@ -2,7 +2,7 @@
 // double-dummy review of your cards after each deal.
 "use strict";
 
-const game = { id: null };
+const game = { id: null, busy: false };
 const CALLS = { play: "Play", pass: "Pass", S: "♠", H: "♥", D: "♦", C: "♣", yes: "Yes", no: "No" };
 const QUESTIONS = {
   bid: "Your call",
@@ -38,12 +38,18 @@ async function follow(state) {
   render(state);
 }
 
+// One answer at a time: a second click while the first is on its way is ignored.
 async function send(path, body) {
+  if (game.busy) return;
+  game.busy = true;
   showError("");
+  document.getElementById("choices").innerHTML = "";
   try {
-    follow(await api("POST", `games/${game.id}/${path}`, body));
+    await follow(await api("POST", `games/${game.id}/${path}`, body));
   } catch (error) {
     showError(error);
+  } finally {
+    game.busy = false;
   }
 }
 
