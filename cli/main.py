@@ -19,6 +19,7 @@ from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
 from deberts.cli.batch import batch
 from deberts.cli.solve import solve_command
+from deberts.cli.stats import stats_command
 from deberts.cli.table import table_command
 
 
@@ -28,5 +29,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command):
+for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command, stats_command):
     main.add_command(command)
