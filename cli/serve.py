@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import socket
 import threading
 import webbrowser
 
@@ -10,12 +11,15 @@ import click
 
 from deberts.cli.common import CliError
 
+#: Connections the listening socket queues before the server takes them.
+BACKLOG = 128
+
 
 @click.command(name="serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (0.0.0.0 opens the board to the network).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="The port to listen on.")
+              help="The port to listen on (0: any free one).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the board in a web browser.")
 def serve_command(host: str, port: int, open_browser: bool) -> None:
     """Serve the web board: analyse a deal by clicking, replay a game record, play
@@ -26,11 +30,26 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
 
     from deberts.web.app import create_app
 
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    listening = _listening(host, port)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown}:{listening.getsockname()[1]}/"
     click.echo(f"deberts board at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server.run(sockets=[listening])
+
+
+def _listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening, or a one-line error (the port
+    is taken, the address is not this machine's)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+        listening.bind((host, port))
+        listening.listen(BACKLOG)
     except OSError as error:
-        raise CliError(f"cannot serve on {host}:{port}: {error.strerror}") from None
+        listening.close()
+        raise CliError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
+    return listening

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import subprocess
+import sys
 import threading
+import urllib.request
 from typing import Any, Iterator
 
 import pytest
@@ -55,11 +59,16 @@ def test_solve_gives_the_cli_json(client: TestClient) -> None:
     assert without(response.json(), *TIMING) == without(expected, *TIMING)
 
 
-def test_solve_with_the_board_draws_the_values(client: TestClient) -> None:
+def test_solve_with_the_board_draws_the_values_and_reports_line_and_score(
+    client: TestClient,
+) -> None:
     data = client.post("/api/solve?board=true", json=LINE).json()
     for move in data["moves"]:
-        assert f'data-card="{move["card"]}"' in data["svg"]
-        assert f'class="value' in data["svg"]
+        assert f'class="value" data-card="{move["card"]}"' in data["svg"] or \
+            f'class="value best" data-card="{move["card"]}"' in data["svg"]
+    assert data["report"]["line"].startswith("Optimal line")
+    assert "trick 9" in data["report"]["line"]
+    assert data["report"]["score"].splitlines()[-2] == "Result: made, 95 to 65 (margin +30)."
 
 
 @pytest.mark.parametrize("line,message", [
@@ -343,3 +352,39 @@ def test_every_response_is_json_with_a_message_on_errors(client: TestClient) -> 
     response = client.post("/api/solve", json=[1, 2])
     assert_bad(response, "bad")
     assert json.loads(response.text) == response.json()
+
+
+def run_serve(*arguments: str) -> subprocess.Popen[str]:
+    command = [sys.executable, "-c", "from deberts.cli.main import main; main()", "serve", *arguments]
+    return subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+
+
+def test_serve_serves_the_board_on_a_free_port() -> None:
+    server = run_serve("--port", "0")
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        assert line.startswith("deberts board at http://127.0.0.1:"), line
+        url = line.split()[3]
+        ask = urllib.request.Request(url + "api/deal", data=b'{"players": 2}',
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask) as response:
+            assert len(json.load(response)["hands"]) == 2
+        with urllib.request.urlopen(url) as response:
+            assert b"deberts" in response.read()
+    finally:
+        server.terminate()
+        server.wait(60)
+
+
+def test_serve_on_a_taken_port_is_one_line_and_status_2() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = run_serve("--port", str(port))
+        _, err = server.communicate(timeout=60)
+    assert server.returncode == 2
+    assert err.strip().splitlines() == [
+        f"deberts: error: cannot serve on 127.0.0.1:{port}: Address already in use"
+    ]

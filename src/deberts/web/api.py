@@ -2,7 +2,8 @@
 
 Each endpoint parses its body, calls the library on the bounded pool and returns the
 library's own ``to_dict()``; ``?board=true`` adds ``svg``, the drawing of the result
-(:mod:`deberts.text.svg`). Bad input is the library's one-line message with status
+(:mod:`deberts.text.svg`), and for a solution ``report``, the optimal line and the
+score as ``deberts solve`` writes them. Bad input is the library's one-line message with status
 400 (see :mod:`deberts.web.app`); nothing here reads or writes a server file.
 """
 
@@ -28,6 +29,7 @@ from deberts.model.rules import Rules
 from deberts.play.arena import player_factory
 from deberts.play.session import THINKING, GameSession
 from deberts.text import svg
+from deberts.text.render import Notation, line_lines, score_lines
 from deberts.web.games import GameStore, state_json
 from deberts.web.limits import Limits
 from deberts.web.work import Pool
@@ -160,6 +162,10 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
         data = solution.to_dict()
         if board:
             data["svg"] = svg.position_svg(position, {m.card: m.margin for m in solution.moves})
+            data["report"] = {  # the sections of deberts solve's own report
+                "line": "\n".join(line_lines(position, solution, Notation())),
+                "score": "\n".join(score_lines(position, solution)),
+            }
         return data
 
     return await run(request, work)

@@ -32,11 +32,8 @@ async function refresh() {
     document.getElementById("status").textContent =
       `Seat ${solution.to_move} to move: ${solution.result}, margin ${signed(solution.margin)} ` +
       `(declarer side ${solution.declarer_points}, defenders ${solution.defender_points}); best ${best.join(" ")}`;
-    document.getElementById("line").textContent = solution.pv.join(" ");
-    document.getElementById("score").textContent =
-      `Score under optimal play: declarer side ${solution.declarer_points}, defenders ` +
-      `${solution.defender_points}: ${solution.result}` +
-      (solution.bella.length ? `; bella announced with ${solution.bella.join(" ")}` : "");
+    document.getElementById("line").textContent = solution.report.line;
+    document.getElementById("score").textContent = solution.report.score;
   } catch (error) {
     showError(error);
   }
@@ -51,6 +48,7 @@ async function finish() {
     `Deal over: declarer side ${move.declarer_points}, defenders ${move.defender_points} ` +
     `(margin ${signed(move.margin)}).`;
   document.getElementById("line").textContent = "";
+  document.getElementById("score").textContent = "";
 }
 
 function play(card) {
