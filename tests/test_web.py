@@ -188,6 +188,7 @@ def test_bid_gives_the_cli_json(client: TestClient) -> None:
     ({"hand": "AK9"}, "bad hand"),
     ({"round": 3}, "bad round 3"),
     ({"players": 5}, "5"),
+    ({"seed": -1}, "bad seed: Input should be greater than or equal to 0"),
 ])
 def test_bid_refuses_bad_input(client: TestClient, change: dict[str, Any], message: str) -> None:
     assert_bad(client.post("/api/bid", json={**BID, **change}), message)
@@ -250,6 +251,7 @@ def test_games_refuse_bad_input(client: TestClient) -> None:
     assert_bad(client.post("/api/games", json={"ai_samples": 1000}), "bad ai_samples 1000")
     assert_bad(client.post("/api/games", json={"ai_seconds": 60}), "bad ai_seconds 60")
     assert_bad(client.post("/api/games", json={"target": 7}), "bad target 7")
+    assert_bad(client.post("/api/games", json={"seed": -1}), "bad seed")
     assert_bad(client.get("/api/games/nope"), "no game 'nope'", 404)
     state = client.post("/api/games", json={"seed": 1, "ai_samples": 5, "ai_seconds": 0.2}).json()
     game = state["id"]

@@ -22,7 +22,7 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 #: Examples per operation: enough to cross every field with bad values, small
 #: enough for the default run.
-EXAMPLES = 15
+EXAMPLES = 25
 
 
 @schema.parametrize()

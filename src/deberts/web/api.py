@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Union, cast
+from typing import Annotated, Any, Callable, Optional, Union, cast
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,6 +35,8 @@ from deberts.web.limits import Limits
 from deberts.web.work import Pool
 
 RulesField = Union[dict[str, Union[str, int, bool]], None]
+#: A seed for the random generators: numpy takes 0 up to 2**128.
+Seed = Optional[Annotated[int, Field(ge=0, lt=2**128)]]
 Cards = Union[str, list[str]]
 
 class Error(BaseModel):
@@ -105,14 +107,14 @@ class BidRequest(Strict):
     players: int
     round: int = 1
     samples: int = 200
-    seed: int | None = None
+    seed: Seed = None
     rules: RulesField = None
 
 
 class DealRequest(Strict):
     players: int = 2
     cards: int | None = None
-    seed: int | None = None
+    seed: Seed = None
 
 
 class GameRequest(Strict):
@@ -121,7 +123,7 @@ class GameRequest(Strict):
     players: int = 2
     rules: RulesField = None
     target: int = 301
-    seed: int | None = None
+    seed: Seed = None
     ai_samples: int = 30
     ai_seconds: float = 0.5
 
