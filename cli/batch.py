@@ -24,15 +24,18 @@ from typing import IO, Any, BinaryIO, Iterator, TextIO
 
 import click
 
-from deberts import Solver
+from deberts import Position, Solver
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
 from deberts.engine.mapping import map_ordered
+from deberts.engine.tertz import TertzSolver
 from deberts.errors import ClusterError
-from deberts.formats import batch as batch_format
+from deberts.formats import batch as batch_format, tertz_batch
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1
+#: Each thread's Tertz solver, made at its first Tertz line.
+_tertz_solvers = threading.local()
 
 
 class Interrupted(BaseException):
@@ -104,13 +107,24 @@ def _solved(solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
     raises, so no line is lost."""
     number, raw = item
     try:
-        solution = solver.solve(batch_format.loads(raw))
+        result = _solution(solver, batch_format.loads(raw))
     except (ValueError, MemoryError) as error:
         return batch_format.error_line(number, str(error)), False
     except Exception as error:  # a solver bug must not cost the lines after it
         return batch_format.error_line(
             number, f"internal error: {type(error).__name__}: {error}"), False
-    return batch_format.result_line(number, solution.to_dict()), True
+    return batch_format.result_line(number, result), True
+
+
+def _solution(solver: Solver, position: batch_format.GamePosition) -> dict[str, Any]:
+    """The result object of a line's position: a Deberts one solved by the thread's
+    solver, a Tertz one by the thread's own Tertz solver (default table size)."""
+    if isinstance(position, Position):
+        return solver.solve(position).to_dict()
+    tertz = getattr(_tertz_solvers, "solver", None)
+    if tertz is None:
+        tertz = _tertz_solvers.solver = TertzSolver()
+    return tertz_batch.solution_object(position, tertz.solve(position))
 
 
 def _same_file(source: str, output: str) -> bool:

@@ -21,6 +21,7 @@ from deberts.cli.batch import batch
 from deberts.cli.solve import solve_command
 from deberts.cli.stats import stats_command
 from deberts.cli.table import table_command
+from deberts.cli.tertz import tertz_group
 
 
 @click.group(cls=DebertsGroup)
@@ -29,5 +30,5 @@ def main() -> None:
     """Exact double-dummy analysis of Deberts deals."""
 
 
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command, stats_command):
+for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command, stats_command, tertz_group):
     main.add_command(command)

@@ -5,9 +5,10 @@ An input line is ``{"hands": [...] or "...", "trump": "H", "declarer": 0,
 "leader": 1, "played": [...] or "...", "rules": {"preset": ..., "<option>": ...}}``;
 ``played`` and ``rules`` are optional and unknown fields are refused, so a misspelt
 field never silently solves another position. An optional ``game`` field names the
-game (``deberts``, the default); each game reads and writes its own lines through
-:data:`READERS` and :data:`WRITERS`. :func:`loads`/:func:`dumps` read and write one
-line, :func:`load`/:func:`dump` a file of them.
+game (``deberts``, the default, or ``tertz``: :mod:`deberts.formats.tertz_batch`);
+each game reads and writes its own lines through :data:`READERS` and
+:data:`WRITERS`. :func:`loads`/:func:`dumps` read and write one line of any game,
+:func:`load`/:func:`dump` a file of them; :func:`from_object` reads a Deberts one.
 
 An output line is the solution's JSON object with ``"line": N`` first, or
 ``{"line": N, "error": "..."}`` (:func:`result_line`, :func:`error_line`).
@@ -19,12 +20,17 @@ import json
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from deberts.errors import DebertsError, RecordError
+from deberts.formats import tertz_batch
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
 from deberts.model.deal import Deal
 from deberts.model.fields import cards_field, check_object, field, seat_field
 from deberts.model.position import Position
 from deberts.model.rules import Rules
+from deberts.model.tertz import TertzPosition
+
+#: A position of any game a line can hold.
+GamePosition = Position | TertzPosition
 
 #: The game of a line without a ``game`` field.
 DEFAULT_GAME = "deberts"
@@ -70,11 +76,15 @@ def position_to_object(position: Position) -> dict[str, Any]:
 
 
 #: How each game reads a decoded line, and writes its positions.
-READERS: dict[str, Callable[[dict[str, Any]], Position]] = {"deberts": position_from_object}
-WRITERS: dict[type, Callable[[Position], dict[str, Any]]] = {Position: position_to_object}
+READERS: dict[str, Callable[[dict[str, Any]], GamePosition]] = {
+    DEFAULT_GAME: position_from_object, tertz_batch.GAME: tertz_batch.position_from_object,
+}
+WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    Position: position_to_object, TertzPosition: tertz_batch.position_to_object,
+}
 
 
-def from_object(data: object) -> Position:
+def game_from_object(data: object) -> GamePosition:
     """The position of a decoded line, read by the reader of its ``game``."""
     if not isinstance(data, dict):
         data = check_object(data, FIELDS, REQUIRED)
@@ -85,13 +95,21 @@ def from_object(data: object) -> Position:
     return READERS[game](data)
 
 
-def loads(line: bytes | str) -> Position:
-    """The position of one input line (UTF-8 JSON)."""
+def from_object(data: object) -> Position:
+    """The Deberts position of a decoded line; a line of another game is refused."""
+    position = game_from_object(data)
+    if not isinstance(position, Position):
+        raise RecordError("bad field 'game': a Tertz line, expected a Deberts one here")
+    return position
+
+
+def loads(line: bytes | str) -> GamePosition:
+    """The position of one input line (UTF-8 JSON), of any game."""
     instance("line", line, (bytes, str), "bytes or a string")
-    return from_object(decode_json(line, "line"))
+    return game_from_object(decode_json(line, "line"))
 
 
-def dumps(position: Position) -> str:
+def dumps(position: GamePosition) -> str:
     """One input line for ``position``, without the line break."""
     writer = WRITERS.get(type(position))
     if writer is None:
@@ -113,7 +131,7 @@ def lines(source: IO[bytes]) -> Iterator[bytes]:
         yield pending.rstrip(b"\r\n")
 
 
-def load(source: IO[bytes]) -> Iterator[Position]:
+def load(source: IO[bytes]) -> Iterator[GamePosition]:
     """The positions of a file of input lines, skipping blank lines; a bad line
     stops the reading with its line number."""
     for number, line in enumerate(lines(source), 1):
@@ -125,7 +143,7 @@ def load(source: IO[bytes]) -> Iterator[Position]:
             raise type(error)(f"line {number}: {error}") from None
 
 
-def dump(positions: Iterable[Position], target: IO[str]) -> None:
+def dump(positions: Iterable[GamePosition], target: IO[str]) -> None:
     """Write one input line per position."""
     for position in positions:
         target.write(dumps(position) + "\n")
