@@ -88,7 +88,7 @@ def test_the_same_seed_gives_the_same_file_however_the_work_is_cut(tmp_path: Pat
     for i, args in enumerate((["--jobs", "1"], ["--jobs", "2", "--block", "3"],
                               ["--jobs", "2", "--block", "50"])):
         path = tmp_path / f"{i}.parquet"
-        result = run("stats", str(path), "-n", "40", "--players", "2", "--players", "3",
+        result = run("stats", str(path), "-n", "24", "--players", "2", "--players", "3",
                      "--seed", "8", *args)
         assert result.exit_code == 0, result.output
         files.append(path.read_bytes())
@@ -98,7 +98,7 @@ def test_the_same_seed_gives_the_same_file_however_the_work_is_cut(tmp_path: Pat
 def test_the_same_file_on_a_dask_cluster(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     local, spread = tmp_path / "local.parquet", tmp_path / "spread.parquet"
-    args = ["-n", "30", "--players", "2", "--players", "4", "--seed", "4", "--block", "4"]
+    args = ["-n", "24", "--players", "2", "--players", "3", "--seed", "4", "--block", "4"]
     assert run("stats", str(local), *args, "--jobs", "1").exit_code == 0
     result = run("stats", str(spread), *args, "--cluster", "local:2")
     assert result.exit_code == 0, result.output
