@@ -26,16 +26,21 @@ from deberts.model.position import Play, Position, Trick
 from deberts.model.record import GameRecord
 from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
+from deberts.model.tertz import (
+    SWAP, Break, TertzDeal, TertzPosition, TertzRules, TertzScore, parse_move,
+)
 
 # The engine: the solver and its thread pool.
 from deberts.engine.parallel import solve_many
 from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
+from deberts.engine.tertz import TertzSolution, TertzSolver, solve_tertz
 
 # Analysis: the table, the review of a played deal, sampling, bid evaluation.
 from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
 from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.analysis.table import DDTable, TableCell, dd_table
+from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
 
 # Play: matches, players, the arena.
 from deberts.play.arena import ArenaResult, arena
@@ -62,4 +67,7 @@ __all__ = [
     "Knowledge", "sample_deals", "BidEvaluation", "OptionStats", "evaluate_bid",
     "ArenaResult", "arena", "BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
     "view_of", "PimcPlayer", "HeuristicPlayer", "RandomPlayer",
+    "SWAP", "Break", "TertzDeal", "TertzPosition", "TertzRules", "TertzScore", "parse_move",
+    "TertzSolution", "TertzSolver", "solve_tertz", "TertzMoveAnalysis", "TertzPlayAnalysis",
+    "analyze_tertz",
 ]
