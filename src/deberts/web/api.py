@@ -3,18 +3,17 @@
 Each endpoint parses its body, calls the library on the bounded pool and returns the
 library's own ``to_dict()``; ``?board=true`` adds ``svg``, the drawing of the result
 (:mod:`deberts.text.svg`), and for a solution ``report``, the optimal line and the
-score as ``deberts solve`` writes them. Bad input is the library's one-line message with status
-400 (see :mod:`deberts.web.app`); nothing here reads or writes a server file.
+score as ``deberts solve`` writes them. Bad input is the library's one-line message
+with status 400 (see :mod:`deberts.web.app`); nothing here reads or writes a server
+file. The games against the computer are in :mod:`deberts.web.games_api`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
-from typing import Annotated, Any, Callable, Optional, Union, cast
+from typing import Any, Callable
 
-from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Request
+from pydantic import BaseModel
 
 from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.analysis.review import PlayAnalysis, analyze_play
@@ -25,19 +24,13 @@ from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.deal import Deal
 from deberts.model.position import Position
-from deberts.model.rules import Rules
-from deberts.play.arena import player_factory
-from deberts.play.session import THINKING, GameSession
 from deberts.text import svg
 from deberts.text.render import Notation, line_lines, score_lines
-from deberts.web.games import GameStore, state_json
-from deberts.web.limits import Limits
-from deberts.web.work import Pool
+from deberts.web.requests import (
+    AnalyzeRequest, BidRequest, BoardRequest, DealRequest, Line, TableRequest, limits, pool,
+    rules_of,
+)
 
-RulesField = Union[dict[str, Union[str, int, bool]], None]
-#: A seed for the random generators: numpy takes 0 up to 2**128.
-Seed = Optional[Annotated[int, Field(ge=0, lt=2**128)]]
-Cards = Union[str, list[str]]
 
 class Error(BaseModel):
     """Every error: the library's one-line message."""
@@ -45,107 +38,14 @@ class Error(BaseModel):
     error: str
 
 
-router = APIRouter(prefix="/api", responses={
+#: The error answers every endpoint documents.
+ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Error, "description": "Bad input: the library's one-line message"},
     404: {"model": Error, "description": "No such game"},
     503: {"model": Error, "description": "The work took longer than the server allows"},
-})
+}
 
-
-class Strict(BaseModel):
-    """A request body: unknown fields are refused, as in the batch format."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class Line(Strict):
-    """A position, as one line of ``deberts batch``."""
-
-    game: str | None = None
-    hands: Cards
-    trump: str
-    declarer: int
-    leader: int
-    played: Cards | None = None
-    rules: RulesField = None
-
-
-class BoardRequest(Strict):
-    """A position to draw, with each legal card's margin if known."""
-
-    line: Line
-    values: dict[str, int] | None = None
-    face_up: str | None = None
-
-
-class TableRequest(Strict):
-    hands: Cards
-    leader: int | None = None
-    face_up: str | None = None
-    rules: RulesField = None
-
-
-class AnalyzeRequest(Strict):
-    """A played deal: the position and ``play``, or a game record's text (one
-    record, or JSON lines of them with ``deal`` choosing one)."""
-
-    hands: Cards | None = None
-    trump: str | None = None
-    declarer: int | None = None
-    leader: int | None = None
-    play: Cards = ""
-    rules: RulesField = None
-    record: str | None = None
-    deal: int = Field(1, ge=1)
-
-
-class BidRequest(Strict):
-    hand: str
-    face_up: str
-    seat: int
-    dealer: int
-    players: int
-    round: int = 1
-    samples: int = 200
-    seed: Seed = None
-    rules: RulesField = None
-
-
-class DealRequest(Strict):
-    players: int = 2
-    cards: int | None = None
-    seed: Seed = None
-
-
-class GameRequest(Strict):
-    """A new game against the computer (``PimcPlayer`` with these settings)."""
-
-    players: int = 2
-    rules: RulesField = None
-    target: int = 301
-    seed: Seed = None
-    ai_samples: int = 30
-    ai_seconds: float = 0.5
-
-
-class Answer(Strict):
-    answer: str
-
-
-def limits(request: Request) -> Limits:
-    return cast(Limits, request.app.state.limits)
-
-
-def pool(request: Request) -> Pool:
-    return cast(Pool, request.app.state.pool)
-
-
-def games(request: Request) -> GameStore:
-    return cast(GameStore, request.app.state.games)
-
-
-def rules_of(data: RulesField) -> Rules:
-    return Rules.from_mapping(data or {})
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 def position_of(line: Line) -> Position:
@@ -265,62 +165,3 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
 async def random_deal(body: DealRequest) -> dict[str, Any]:
     deal = Deal.random(body.players, body.cards, body.seed)
     return {"hands": [str(hand) for hand in deal.hands]}
-
-
-@router.post("/games", summary="Start a game against the computer (you are seat 0)")
-async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
-    bound = limits(request)
-    if not 1 <= body.ai_samples <= bound.ai_samples:
-        raise DebertsError(f"bad ai_samples {body.ai_samples}: expected 1..{bound.ai_samples}")
-    if not 0 < body.ai_seconds <= bound.ai_seconds:
-        raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
-    opponent = player_factory(
-        f"pimc:samples={body.ai_samples},bid_samples={body.ai_samples},seconds={body.ai_seconds}"
-        + ("" if body.seed is None else f",seed={body.seed}")
-    )
-    session = GameSession(opponent, body.players, rules_of(body.rules), body.target, body.seed)
-    session.start_deal()
-    game_id = games(request).add(session)
-    return await _state(request, game_id, 0.0)
-
-
-@router.get("/games/{game_id}", summary="The game's state, waiting up to `wait` seconds for the computer")
-async def game_state(
-    request: Request, game_id: str, wait: float = Query(0.0, ge=0.0)
-) -> dict[str, Any]:
-    return await _state(request, game_id, wait)
-
-
-@router.post("/games/{game_id}/answer", summary="Answer the decision waiting: a call, yes/no or a card")
-async def answer(request: Request, game_id: str, body: Answer) -> dict[str, Any]:
-    games(request).get(game_id).session.answer(body.answer)
-    return await _state(request, game_id, 0.0)
-
-
-@router.post("/games/{game_id}/deal", summary="Deal the next deal of the match")
-async def next_deal(request: Request, game_id: str) -> dict[str, Any]:
-    games(request).get(game_id).session.start_deal()
-    return await _state(request, game_id, 0.0)
-
-
-@router.delete("/games/{game_id}", summary="End a game")
-async def end_game(request: Request, game_id: str) -> dict[str, Any]:
-    games(request).remove(game_id)
-    return {"id": game_id, "ended": True}
-
-
-async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
-    """The state once the computer has moved, or after ``wait`` seconds (polled on
-    the event loop, never blocking it); a finished deal gets its review first."""
-    game = games(request).get(game_id)
-    deadline = time.monotonic() + min(wait, limits(request).wait)
-    status = game.session.status()
-    while status.phase == THINKING and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-        status = game.session.status()
-    result = status.result
-    if result is not None and result.score is not None and status.deals not in game.reviews:
-        record = result.record
-        analysis = await pool(request).run(lambda: analyze_play(record))
-        game.reviews[status.deals] = {**analysis.to_dict(), "seat": game.session.seat}
-    return state_json(game_id, game, status)

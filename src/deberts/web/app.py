@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 
 from deberts import __version__
 from deberts.errors import DebertsError
-from deberts.web.api import router
+from deberts.web import api, games_api
 from deberts.web.games import GameStore, UnknownGame
 from deberts.web.limits import Limits
 from deberts.web.work import Pool, WorkTimeout
@@ -45,7 +45,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.state.limits = bounds
     app.state.pool = Pool(bounds.threads, bounds.seconds)
     app.state.games = GameStore(bounds.games)
-    app.include_router(router)
+    app.include_router(api.router)
+    app.include_router(games_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for path, name in PAGES.items():
         app.add_api_route(path, _page(name), include_in_schema=False, methods=["GET"])
