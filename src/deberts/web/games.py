@@ -11,7 +11,7 @@ from typing import Any
 from deberts.errors import DebertsError
 from deberts.model.cards import CardSet
 from deberts.play.match import BidView, DealResult, PlayView
-from deberts.play.session import DECIDE, GameSession, Status
+from deberts.play.session import GameSession, Status
 from deberts.text.svg import deal_svg, position_scene, scene_svg, view_svg
 
 
@@ -78,8 +78,7 @@ def state_json(game_id: str, game: Game, status: Status) -> dict[str, Any]:
             "view": view_json(decision.view),
             "board": view_svg(decision.view, playable=decision.kind == "play"),
         },
-        "result": None if status.result is None or status.phase == DECIDE
-        else result_json(status.result),
+        "result": None if status.result is None else result_json(status.result),
         "review": game.reviews.get(status.deals),
     }
 
