@@ -5,6 +5,7 @@ loop, and each request's work is bounded."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import socket
 import subprocess
@@ -20,6 +21,8 @@ httpx = pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 import deberts  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+from deberts.cli.main import main  # noqa: E402
 from deberts.cli.serve import serve_command  # noqa: E402
 from deberts.formats import records  # noqa: E402
 from deberts.play.players import RandomPlayer  # noqa: E402
@@ -343,6 +346,13 @@ def test_the_pages_are_served(client: TestClient, path: str) -> None:
 def test_no_request_reads_a_server_file(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 404 or "create_app" not in response.text
+
+
+def test_serve_without_the_web_extra_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 2
+    assert result.output == "deberts: error: serve needs the web extra: pip install 'deberts[web]'\n"
 
 
 def test_serve_binds_to_this_machine_by_default() -> None:

@@ -132,9 +132,9 @@ def _hand(scene: Scene, seat: int, info: Seat, x: float, y: float) -> str:
         best = card in scene.best
         classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
         parts.append(card_svg(card, cx, top, classes=classes))
-        if card in scene.values and seat == scene.to_move:
-            parts.append(value_svg(card, scene.values[card], cx + step / 2 if step < CARD_W
-                                   else cx + CARD_W / 2, top + CARD_H + 15, best))
+        if card in scene.values and seat == scene.to_move:  # under the card's visible strip
+            parts.append(value_svg(card, scene.values[card], cx + min(step, CARD_W) / 2,
+                                   top + CARD_H + 15, best))
     for index in range(info.hidden):
         parts.append(back_svg(left + step * (len(cards) + index), top))
     return "".join(parts)
