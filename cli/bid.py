@@ -11,15 +11,14 @@ import click
 import numpy as np
 
 from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-from deberts.model.bidding import PASS, PLAY
-from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.cards import Card, CardSet
 from deberts.cli.common import (
     CliError, ascii_option, chosen_rules, jobs_option, json_option, notation_for_stdout,
     players_option, progress_option, reported, rules_options, seat_hand, seed_option,
     table_bits_option,
 )
 from deberts.text.histogram import margin_bins
-from deberts.text.render import Notation, hand_text, signed, table
+from deberts.text.render import Notation, call_name, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 
@@ -88,13 +87,13 @@ def render_bid(evaluation: BidEvaluation, notation: Notation) -> str:
         d = option.to_dict()
         low, high = d["margin_ci95"]
         rows.append([
-            _name(option.option, notation), f"{d['mean_margin']:+.1f}",
+            call_name(option.option, notation), f"{d['mean_margin']:+.1f}",
             f"[{low:+.1f}, {high:+.1f}]", _percent(d["p_made"]), _percent(d["p_bait"]),
             _percent(d["p_hanging"]), _percent(d["p_thrown_in"]),
             f"{d['expected_score']:.1f}", f"{d['expected_lead']:+.1f}",
         ])
     sure = f"{100 * e.confidence:.1f}%"
-    against = f" over {_name(e.runner_up, notation)}" if e.runner_up else ""
+    against = f" over {call_name(e.runner_up, notation)}" if e.runner_up else ""
     lines = [
         f"Seat {e.seat} bids in round {e.round}: {e.players} players, dealer seat "
         f"{e.dealer}, face-up card {notation.card(e.face_up)}, {e.rules.preset} rules.",
@@ -104,12 +103,12 @@ def render_bid(evaluation: BidEvaluation, notation: Notation) -> str:
         "",
         *table(rows, right={1, 3, 4, 5, 6, 7, 8}),
         "",
-        f"Best: {_name(e.best, notation)}{against}, {sure} sure (paired samples, expected lead).",
+        f"Best: {call_name(e.best, notation)}{against}, {sure} sure (paired samples, expected lead).",
         "After a pass the others are modelled as double-dummy callers: each takes his",
         "best contract if he makes it.",
     ]
     for option in e.options:
-        lines += ["", f"Margin of {_name(option.option, notation)}:", *histogram(option, e.options)]
+        lines += ["", f"Margin of {call_name(option.option, notation)}:", *histogram(option, e.options)]
     return "\n".join(lines)
 
 
@@ -153,13 +152,6 @@ def draw(evaluation: BidEvaluation, path: str) -> None:
 def _require_matplotlib() -> None:
     if importlib.util.find_spec("matplotlib") is None:
         raise CliError("--plot needs matplotlib: pip install 'deberts[plot]'")
-
-
-def _name(option: str | None, notation: Notation) -> str:
-    """``play``, ``pass`` or the suit's symbol."""
-    if option is None or option in (PLAY, PASS):
-        return str(option)
-    return notation.suit(Suit.parse(option))
 
 
 def _percent(p: float) -> str:

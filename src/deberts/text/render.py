@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from deberts.engine.solver import Solution
+from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.position import Play, Position, Trick
 from deberts.model.scoring import BAIT, HANGING, MADE
@@ -51,6 +52,13 @@ class Notation:
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards highest first, space separated."""
         return " ".join(self.card(c) for c in sorted(cards, reverse=True))
+
+
+def call_name(call: str | None, notation: Notation) -> str:
+    """A bidding option as shown: ``play``, ``pass`` or the suit's symbol."""
+    if call is None or call in (PLAY, PASS):
+        return str(call)
+    return notation.suit(Suit.parse(call))
 
 
 def render_solution(position: Position, solution: Solution, notation: Notation) -> str:

@@ -25,7 +25,7 @@ from deberts.model.deal import full_hand_size
 from deberts.model.position import Play, Position, Trick
 from deberts.play.match import BidView, PlayView
 from deberts.text.histogram import margin_bins
-from deberts.text.render import RESULT_NAMES, role, signed
+from deberts.text.render import RESULT_NAMES, Notation, call_name, role, signed
 
 CARD_W, CARD_H = 40, 58
 #: Horizontal step between the cards of a hand (they overlap), and with values below.
@@ -333,7 +333,7 @@ def bid_svg(evaluation: BidEvaluation) -> str:
     parts = []
     for index, (option, row) in enumerate(zip(evaluation.options, counts)):
         y = 10 + index * row_h
-        name = _option_name(option.option)
+        name = call_name(option.option, Notation())
         best = option.option == evaluation.best
         data = option.to_dict()
         parts.append(
@@ -357,14 +357,6 @@ def bid_svg(evaluation: BidEvaluation) -> str:
                      f'text-anchor="middle">{signed(edges[bin_index])}</text>')
     width = left + (len(edges) - 1) * bar_w + 30
     return document(max(width, 320), axis_y + 10, parts, "bid evaluation")
-
-
-def _option_name(option: str) -> str:
-    """``play``, ``pass`` or the suit's symbol."""
-    try:
-        return Suit.parse(option).symbol
-    except ValueError:
-        return option
 
 
 # -- notebook display ----------------------------------------------------------
