@@ -326,7 +326,7 @@ def _table_cell(cell: TableCell, best: bool, x: float, y: float, w: float, h: fl
 
 def bid_svg(evaluation: BidEvaluation) -> str:
     """One histogram of the margin per option, on bins shared by all, with the
-    option's mean margin and chance of making it; the recommended option framed."""
+    option's mean margin and chance of making it; the recommended option in green."""
     edges, counts = margin_bins(evaluation.options)
     bar_w, plot_h, row_h, left = 22, 70, 110, 150
     top_count = max(max(row) for row in counts) or 1
