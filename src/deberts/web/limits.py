@@ -9,12 +9,13 @@ from dataclasses import dataclass
 class Limits:
     """The bounds of the web app: threads solving side by side, the seconds a
     request may take, the samples of a bid evaluation, the games kept at once (the
-    least recently used goes first) and the computer players' effort per decision."""
+    least recently used goes first; each computer player holds a 6 MB table) and the
+    computer players' effort per decision."""
 
     threads: int = 2
     seconds: float = 30.0
     bid_samples: int = 1000
-    games: int = 16
+    games: int = 8
     ai_samples: int = 200
     ai_seconds: float = 3.0
     #: The longest a game-state request waits for the computer, in seconds.
