@@ -49,6 +49,10 @@ def test_wrong_integers(value: object) -> None:
     refused(lambda: Solver(value), "table_bits")  # type: ignore[arg-type]
     refused(lambda: deberts.solve(ENDGAME, "S", 0, 0, table_bits=value), "table_bits")  # type: ignore[arg-type]
     refused(lambda: deberts.solve_many([], threads=value), "threads")  # type: ignore[arg-type]
+    refused(lambda: list(deberts.generate_deals(value, 1, 1)), "players")  # type: ignore[arg-type]
+    if value is not None:  # None: the default (for count: deals without end)
+        refused(lambda: list(deberts.generate_deals(2, value, 1)), "count")  # type: ignore[arg-type]
+        refused(lambda: deberts.dd_table(ENDGAME, 0, threads=value), "threads")  # type: ignore[arg-type]
     refused(lambda: Knowledge.for_bidder(value, 1, "AK9..QJ.7", "JH"), "players")  # type: ignore[arg-type]
     refused(lambda: Knowledge.for_bidder(2, value, "AK9..QJ.7", "JH"), "seat")  # type: ignore[arg-type]
     refused(lambda: Knowledge((9, value), (CardSet(), CardSet()), (CardSet(), CardSet())),
@@ -87,6 +91,11 @@ def test_wrong_objects(value: object) -> None:
         refused(lambda: deberts.read_records(value), "source")  # type: ignore[arg-type]
     refused(lambda: deberts.write_records([value], io.StringIO()), "records")  # type: ignore[list-item]
     refused(lambda: Rules.from_mapping(value), "rules")  # type: ignore[arg-type]
+    refused(lambda: deberts.analyze_play(value), "position", "deal", "hand")  # type: ignore[arg-type]
+    refused(lambda: deberts.score(value), "position")  # type: ignore[arg-type]
+    refused(lambda: deberts.sample_deals(value, 1), "knowledge")  # type: ignore[arg-type]
+    if value is not None and not isinstance(value, str):  # None: no play; text: cards
+        refused(lambda: deberts.analyze_play(Position(ENDGAME, "S", 0, 0), value), "cards")  # type: ignore[arg-type]
     refused(lambda: batch.loads(value), "line", "JSON")  # type: ignore[arg-type]
 
 
@@ -110,6 +119,9 @@ def test_numpy_integers_work_where_an_int_does() -> None:
     assert solver.reaches(position, i(19)) and not solver.reaches(position, i(20))
     assert deberts.solve_many([position], threads=i(1), mode="value") == [20]
     assert Knowledge.for_bidder(i(2), i(1), "AK9..QJ.7", "JH", dealer=i(0)).players == 2
+    assert len(list(deberts.generate_deals(i(3), i(2), i(1)))) == 2
+    assert Deal.random(i(3), i(4), seed=i(5)) == Deal.random(3, 4, seed=5)
+    refused(lambda: deberts.dd_table(ENDGAME, 0, threads=0), "threads")
 
 
 @pytest.mark.parametrize("threshold", [10**12, -10**12, 2**31, -2**31 - 1, 10**100])

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts import CardSet, Deal, InvalidDealError, NotationError, generate_deals
+from deberts import ArgumentError, CardSet, Deal, InvalidDealError, NotationError, generate_deals
 from deberts.model.cards import Card
 
 
@@ -55,7 +55,7 @@ def test_endgame_sizes() -> None:
 
 @pytest.mark.parametrize("kwargs, error, pattern", [
     (dict(players=5), InvalidDealError, r"bad player count 5: expected 2, 3 or 4"),
-    (dict(players=2.0), InvalidDealError, r"bad player count 2.0: expected 2, 3 or 4"),
+    (dict(players=2.0), ArgumentError, r"bad players: expected an integer, got float 2.0"),
     (dict(players=2, cards_per_hand=10), InvalidDealError, r"bad hand size 10: expected 1..9"),
     (dict(players=4, cards_per_hand=0), InvalidDealError, r"bad hand size 0: expected 1..8"),
     (dict(players=2, count=-1), InvalidDealError, r"bad count -1"),

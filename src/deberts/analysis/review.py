@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from deberts.errors import ArgumentError
+from deberts.model.arguments import instance
 from deberts.model.cards import Card, parse_cards
 from deberts.model.position import Position, push_numbered
 from deberts.model.record import GameRecord
@@ -118,12 +120,11 @@ def analyze_play(
     """
     if isinstance(position, GameRecord):
         if play is not None:
-            raise TypeError("analyze_play() takes the play from the record")
+            raise ArgumentError("bad play: analyze_play() takes the play from the record")
         record = position
         position, play, bella_declined = record.start(), record.play, record.bella_declined
-    cards = parse_cards(play) if isinstance(play, str) else [
-        c if isinstance(c, Card) else Card.parse(str(c)) for c in play or ()
-    ]
+    instance("position", position, Position, "a Position or a GameRecord")
+    cards = parse_cards(() if play is None else play)
     solver = Solver(table_bits)
     current = position.copy()
     values = _values(solver, current)

@@ -233,6 +233,7 @@ def sample_deals(
 ) -> np.ndarray:
     """``count`` deals drawn uniformly from those consistent with ``knowledge``, as a
     ``(count, players)`` array of ``uint32`` hand masks (bit ``8*suit + rank``)."""
+    instance("knowledge", knowledge, Knowledge, "a Knowledge")
     if integer("count", count) < 0:
         raise InvalidDealError(f"bad sample count {count}: expected 0 or more")
     plan = knowledge._plan

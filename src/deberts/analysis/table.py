@@ -129,7 +129,8 @@ def dd_table(
     ]
     jobs = [position for plan in plans for position in plan.positions]
     margins = iter([solver.value(job) for job in jobs]) if solver is not None else iter(map_ordered(
-        _margin, jobs, threads=threads or os.cpu_count() or 1, table_bits=table_bits, chunk=1
+        _margin, jobs, threads=(os.cpu_count() or 1) if threads is None else threads,
+        table_bits=table_bits, chunk=1
     ))
     cells = tuple(plan.cell([next(margins) for _ in plan.positions]) for plan in plans)
     return DDTable(deal, rules, card, cells)

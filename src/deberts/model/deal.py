@@ -62,7 +62,8 @@ class Deal:
             raise InvalidDealError(
                 f"bad hand size {size}: expected 1..{full_hand_size(players)}"
             )
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rng = seed if isinstance(seed, random.Random) else random.Random(
+            None if seed is None else integer("seed", seed))
         deck = list(range(32))
         rng.shuffle(deck)
         return cls(

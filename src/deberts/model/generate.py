@@ -14,6 +14,7 @@ from typing import Iterator, Mapping
 from deberts.model.cards import CardSet
 from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import DebertsError, InvalidDealError
+from deberts.model.arguments import integer
 from deberts.model.sides import check_seat
 
 
@@ -32,7 +33,8 @@ def generate_deals(
     before the first deal.
     """
     size, hands = _check(players, count, fixed or {}, cards_per_hand)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else random.Random(
+        None if seed is None else integer("seed", seed))
     return _deals(rng, size, hands, count)
 
 
@@ -59,13 +61,14 @@ def _check(
     cards_per_hand: int | None,
 ) -> tuple[int, list[CardSet]]:
     """The hand size and the fixed cards of each seat, every argument checked."""
-    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
+    players = integer("players", players)
+    if players not in (2, 3, 4):
         raise InvalidDealError(f"bad player count {players!r}: expected 2, 3 or 4")
     full = full_hand_size(players)
-    size = full if cards_per_hand is None else cards_per_hand
-    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= full:
+    size = full if cards_per_hand is None else integer("cards_per_hand", cards_per_hand)
+    if not 1 <= size <= full:
         raise InvalidDealError(f"bad hand size {size!r}: expected 1..{full} with {players} players")
-    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+    if count is not None and integer("count", count) < 0:
         raise InvalidDealError(f"bad count {count!r}: expected a number of deals, 0 or more")
     hands = [CardSet() for _ in range(players)]
     for seat, cards in fixed.items():
