@@ -82,7 +82,8 @@ def batch(
         bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
         try:
             with bar if show else nullcontext(bar):
-                bar.update(len(done))
+                if show:
+                    bar.update(len(done))
                 for line, ok in results:
                     target.write(line + "\n")
                     target.flush()
