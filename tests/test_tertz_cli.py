@@ -140,12 +140,14 @@ def test_analyze_a_finished_deal_gives_its_score() -> None:
 
 
 def test_deal_lines_are_seeded_deals() -> None:
-    result = run("deal", "--count", "3", "--seed", "5")
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert len(lines) == 3 and lines == run("deal", "--count", "3", "--seed", "5").stdout.splitlines()
+    def deals(seed: str) -> list[str]:
+        result = run("deal", "--count", "3", "--seed", seed)
+        assert result.exit_code == 0, result.output
+        return result.stdout.splitlines()
+
+    lines = deals("5")
+    assert len(lines) == 3 and lines == deals("5") and lines != deals("6")
     assert [str(TertzDeal.parse(line)) for line in lines] == lines
-    assert lines != run("deal", "--count", "3", "--seed", "6").stdout.splitlines()
 
 
 def test_deal_json_lines_are_batch_input_of_the_same_deals() -> None:
