@@ -24,7 +24,7 @@ from deberts.model.tertz.position import TRICKS
 from deberts.model.tertz.tricks import LAST_TRICK
 from deberts.text.render import SUIT_NAMES, Notation, hand_lines, signed, table
 
-MARGIN = "margin = seat 0's total minus seat 1's, whole deal"
+MARGIN = "margin = seat 0's total minus seat 1's"
 
 
 def render_tertz_solution(
