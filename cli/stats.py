@@ -51,8 +51,9 @@ METADATA_KEY = "deberts.stats"
 @click.option("--plot", metavar="FILE.png",
               help="Draw P(made) by trump count and honours, a panel a player count "
               "(needs matplotlib).")
-@click.option("--block", type=click.IntRange(min=1), default=16, show_default=True,
-              help="Deals a task (the deals do not depend on it).")
+@click.option("--block", type=click.IntRange(min=1),
+              help="Deals a task (default: enough to keep the scheduler's share small; the "
+              "deals do not depend on it).")
 @jobs_option("Threads solving, without a cluster")
 @cluster_options
 @progress_option
@@ -60,7 +61,7 @@ METADATA_KEY = "deberts.stats"
 @json_option
 def stats_command(
     path: str, deals: int | None, players: tuple[int, ...], seed: int | None, preset: str,
-    settings: tuple[str, ...], by: str, plot: str | None, block: int, jobs: int,
+    settings: tuple[str, ...], by: str, plot: str | None, block: int | None, jobs: int,
     scheduler: str | None, cluster: str | None, progress: bool | None, table_bits: int,
     as_json: bool,
 ) -> None:
@@ -89,8 +90,8 @@ def stats_command(
                  "rules": rules.to_dict(), "version": __version__}
         show = sys.stderr.isatty() if progress is None else progress
         with cluster_client(scheduler, cluster) as client, reported():
-            rows = game_stats.deal_rows(counts, deals, seed, rules, client, jobs, block,
-                                        table_bits)
+            rows = game_stats.deal_rows(counts, deals, seed, rules, client, jobs,
+                                        block or game_stats.DEFAULT_BLOCK, table_bits)
             try:
                 parquet.write(path, game_stats.record_batches(_shown(rows, deals * len(counts), show)),
                               game_stats.SCHEMA, {METADATA_KEY: json.dumps(about)})

@@ -36,9 +36,9 @@ from deberts.model.scoring import MADE
 if TYPE_CHECKING:
     from distributed import Client
 
-#: Deals a task: about a second of work for 3 players (benchmarks/README.md,
-#: "Distributed"); the rows do not depend on it.
-DEFAULT_BLOCK = 16
+#: Deals a task: enough that the scheduler's share of the work stays near or under
+#: 5% even for 2 players (benchmarks/README.md, "Dask"); the rows do not depend on it.
+DEFAULT_BLOCK = 32
 #: Rows a record batch of the file: fixed, so the file does not depend on the tasks.
 ROWS_A_BATCH = 4096
 #: The dealer's seat; the eldest hand, seat 1, leads.

@@ -2,7 +2,7 @@
 :mod:`deberts.engine.parallel`, with Dask workers instead of local threads.
 
 Items go to the workers in chunks (a task costs the scheduler about as much as a
-few small searches: benchmarks/README.md, "Distributed"), at most ``window`` chunks
+few small searches: benchmarks/README.md, "Dask"), at most ``window`` chunks
 are submitted and not yet yielded, so an endless input streams in bounded memory,
 and results come back in input order whatever order the chunks finish in. Each
 worker thread keeps one :class:`Solver`. A chunk whose worker dies is run again on
