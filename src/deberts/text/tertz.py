@@ -4,9 +4,9 @@ score, and the review of a played deal (docs/rules.md section 4).
 
 Each section is a list of plain text lines built with the helpers of
 :mod:`deberts.text.render` (suits, tables, signed margins). In a line of moves a
-trick is one row: its two cards (``0:A♠``, the seat first), the winner, the points,
-then what happened around it in order: a swap, declarations and the marriage made
-before a card (4.2, 4.3), the break after the first trick (4.1), the draws.
+trick is one row: its two cards (``0:A♠``, the seat first), the winner, the points;
+under it, what happened around it in order: a swap, declarations and the marriage
+made before a card (4.2, 4.3), the break after the first trick (4.1), the draws.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def render_tertz_solution(
         position_lines(position, notation),
         history_lines(position, notation),
         move_lines(solution, notation),
-        ["Optimal line:", *line_lines(position, solution.pv, notation)],
+        [f"Optimal line{' ([ ] played before)' if position.trick else ''}:",
+         *line_lines(position, solution.pv, notation)],
         score_lines(played_out(position, solution.pv)),
         [f"Searched {solution.nodes:,} nodes in {solution.seconds:.3f} s."],
     ]
@@ -64,7 +65,7 @@ def deal_lines(deal: TertzDeal, notation: Notation) -> list[str]:
 
 
 def position_lines(position: TertzPosition, notation: Notation) -> list[str]:
-    """The title (trump, face-up card, rules, moves so far), the hands held, the stock."""
+    """The title (trump, rules, moves so far), the hands held, the stock."""
     title = (
         f"Tertz: trump {notation.suit(position.trump)} ({SUIT_NAMES[position.trump]}), "
         f"{rules_text(position.rules)}"
@@ -156,7 +157,7 @@ def _line_rows(
             notes.append(f"{seat} swaps {notation.card(position.seven)} "
                          f"for {notation.cards(taken)}")
         elif isinstance(move, Break):
-            text = [f"{seat} breaks by {move.k}", _draws(hands, position, notation)]
+            text = [f"{seat} breaks the stock by {move.k}", _draws(hands, position, notation)]
             if rows:
                 rows[-1][1].extend(text)
             else:
