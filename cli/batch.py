@@ -63,7 +63,8 @@ def batch(
 
     Each line is an object {"hands": [...], "trump": "H", "declarer": 0,
     "leader": 1, "played": [...], "rules": {"preset": "moscow", ...}}; played and
-    rules are optional. The output line is the solution with "line": N, or
+    rules are optional; a line with "game": "tertz" is a Tertz position (see
+    deberts tertz). The output line is the solution with "line": N, or
     {"line": N, "error": "..."} for a line that cannot be solved. Exit status 0:
     all solved; 1: some lines failed (counted on stderr); 2: the run failed.
     """

@@ -2,7 +2,8 @@
 
 ``solve`` and ``batch`` solve positions; ``table``, ``analyze`` and ``deal`` are the
 analysis tools; ``bid`` evaluates a bidding decision; ``arena`` and ``play`` run games
-between players. Every command reports bad input as one line on stderr, exit status 2.
+between players; ``tertz`` holds the Tertz tools (solve, analyze, deal). Every command
+reports bad input as one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
