@@ -81,6 +81,7 @@ def test_solve_with_the_board_draws_the_values_and_reports_line_and_score(
     ({**LINE, "played": "AS"}, "AS"),
     ({**LINE, "rules": {"bella": "never"}}, "bella"),
     ({**LINE, "colour": "red"}, "bad colour"),
+    ({**LINE, "game": "tertz"}, "unknown field 'trump'"),  # read as a Tertz line
     ({"hands": EXAMPLE}, "bad trump"),
     ({**LINE, "declarer": "zero"}, "bad declarer"),
     ({**LINE, "played": "7D AD AH 8H TH 8D AC 8C QS JS 7C TC TD KH JC QC 9D QH"},
