@@ -34,17 +34,26 @@ STOCK_PLAY = {"suit_or_trump": STOCK_SUIT_OR_TRUMP, "follow": STOCK_FOLLOW,
 
 
 cdef void fill_rule_tables() except *:
-    """The declarations' and bonuses' points (declarations.pxi, types.pxi)."""
+    """The declarations' and bonuses' points (declarations.pxi, types.pxi) and the
+    suits' orders and points by rank (table.pxi)."""
     global LAST_TRICK, MARRIAGE_POINTS
-    cdef int length, index
+    cdef int length, index, rank
+    cdef int power[2][8]
+    cdef int points[2][8]
+    for rank in range(8):  # a card of suit 0, plain (trump 1) and trump (trump 0)
+        power[0][rank] = trick_power(rank, 0, 1) - 1
+        power[1][rank] = trick_power(rank, 0, 0) - 9
+        points[0][rank] = card_points(rank, 1)
+        points[1][rank] = card_points(rank, 0)
+    fill_order_tables(power[0], power[1], points[0], points[1])
     LAST_TRICK = MODEL_LAST_TRICK
     MARRIAGE_POINTS = MODEL_MARRIAGE
     for length in range(3, 9):
         RUN_POINTS[length] = run_points(length)
-    for rank, points in MODEL_FOUR_POINTS.items():
-        index = int(rank) - int(Rank.JACK)
-        FOUR_POINTS[index] = points
-        FOUR_STRENGTH[index] = 32 * FOUR_CLASS[rank]
+    for four, value in MODEL_FOUR_POINTS.items():
+        index = int(four) - int(Rank.JACK)
+        FOUR_POINTS[index] = value
+        FOUR_STRENGTH[index] = 32 * FOUR_CLASS[four]
 
 
 cdef void fill_card_tables(Engine* e, int trump) except *:

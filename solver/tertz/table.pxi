@@ -1,41 +1,56 @@
 # The transposition table: bounds on the margin still to be won from a node where no
 # card is on the table (a trick start, a swap made there, or the break), so an entry
-# is valid however the node was reached. The key is the exact state the rest of the
-# deal depends on; nothing is approximated.
+# is valid however the node was reached.
+#
+# While the stock lasts or declarations can still change, the key is the exact
+# state the rest of the deal depends on. After that (the end phase: strict play of
+# the cards in hand, nothing else at stake) nodes are filed by their rank structure
+# (quasi-symmetry, as in the Deberts engine): in each suit, which seat holds the
+# weakest remaining card, the next, and so on, and whether the jack of trumps (never
+# forced) is still in play. Two nodes of one structure have the same game tree and
+# differ only in the points of corresponding cards; their values differ by at most
+# the sum of those differences, so an entry's bounds, widened by it, hold for both.
 #
 # Entry layout (40 bytes):
 #   field      bits  meaning
-#   hands      64    seat 0's cards, seat 1's cards << 32
+#   cards      64    exact: seat 0's cards, seat 1's cards << 32; structure: 8 bits
+#                    a suit (bit i: seat 1 holds the suit's i-th weakest remaining
+#                    card), 4 bits a suit its count << 32, the jack in play << 48
 #   declared   2x64  each player's declarations (declared_key); 0 once settled
+#   remaining  32    structure: the cards in play (0 for an exact key)
 #   meta       32    bits 0-3 stock cards drawn, 4-7 the break's k (0 when no
 #                    face-down card is left), 8-12 the face-up card (0 when the
 #                    stock is gone), 13 break due, 14 leader (the first trick's
-#                    winner when the break is due), 15 marriage open, 16 used
+#                    winner when the break is due), 15 marriage open, 16 used,
+#                    17 a structure key
 #   lower      16    the remaining margin is >= lower
 #   upper      16    the remaining margin is <= upper
-#   best       8     the move of the last cutoff or best value
-#   cards      8     cards still to come (hands and stock): the replacement priority
+#   best       8     the move of the last cutoff or best value; under a structure
+#                    key a card as suit * 8 + its place among the suit's cards
+#   cards_left 8     cards still to come (hands and stock): the replacement priority
 #   gen        8     the table generation that wrote it; older ones count as empty
 #   age        8     the root search that wrote it (counting mod 256)
-# Buckets of BUCKET entries, chosen by a hash of the key. A new node takes an empty
-# or stale slot, else replaces an entry of an earlier root search before one of this
-# search, and of those the one with fewest cards to come. Clearing the table is a
-# new generation; each root search a new age.
+# Buckets of BUCKET entries, chosen by a hash of the key without ``remaining``. A new
+# node takes an empty or stale slot, else replaces an entry of an earlier root
+# search before one of this search, and of those the one with fewest cards to come.
+# Clearing the table is a new generation; each root search a new age.
 
 from libc.stdlib cimport calloc, free
 
 cdef enum:
     BUCKET = 4
     META_USED = 1 << 16
+    META_STRUCTURE = 1 << 17
 
 cdef struct Entry:
-    uint64_t hands
+    uint64_t cards
     uint64_t declared[2]
+    uint32_t remaining
     uint32_t meta
     int16_t lower
     int16_t upper
     uint8_t best
-    uint8_t cards
+    uint8_t cards_left
     uint8_t gen
     uint8_t age
 
@@ -46,8 +61,9 @@ cdef struct Table:
     uint8_t age            # the current root search
 
 cdef struct Key:
-    uint64_t hands
+    uint64_t cards
     uint64_t declared[2]
+    uint32_t remaining
     uint32_t meta
     Entry* bucket          # where the node is filed; NULL when it is not filed
 
@@ -56,10 +72,14 @@ cdef extern from *:
 
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
-    """The node's exact key and bucket (which starts loading at once)."""
+    """The node's key and bucket (which starts loading at once)."""
     cdef uint64_t h
     cdef int left = STOCK_SIZE - e.s.drawn
-    key.hands = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
+    if left == 0 and not e.s.declaring:
+        structure_key(e, key)
+        return
+    key.cards = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
+    key.remaining = 0
     key.declared[0] = declared_key(&e.s.declared[0])
     key.declared[1] = declared_key(&e.s.declared[1])
     key.meta = (META_USED | e.s.drawn | (e.s.break_due << 13) | (e.s.leader << 14)
@@ -71,7 +91,38 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     if key.declared[0] == UNFILED or key.declared[1] == UNFILED:
         key.bucket = NULL
         return
-    h = key.hands ^ ((key.meta ^ key.declared[0] * <uint64_t>0xC2B2AE3D27D4EB4F
+    file_key(e, key)
+
+
+cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
+    """The end phase's key: the rank structure, the leader."""
+    cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
+    cdef uint32_t places, seat1
+    cdef uint64_t owners = 0
+    cdef int suit, place
+    for suit in range(4):
+        places = power_byte(e, in_play, suit)
+        seat1 = power_byte(e, e.s.hands[1], suit)
+        owners |= <uint64_t>popcount32(places) << (32 + 4 * suit)
+        place = 8 * suit
+        while places:
+            if seat1 & places & (0 - places):
+                owners |= <uint64_t>1 << place
+            place += 1
+            places &= places - 1
+    if in_play & e.jack:
+        owners |= <uint64_t>1 << 48
+    key.cards = owners
+    key.remaining = in_play
+    key.declared[0] = 0
+    key.declared[1] = 0
+    key.meta = META_USED | META_STRUCTURE | STOCK_SIZE | (e.s.leader << 14)
+    file_key(e, key)
+
+
+cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
+    """The key's bucket, from a hash of everything but ``remaining``."""
+    cdef uint64_t h = key.cards ^ ((key.meta ^ key.declared[0] * <uint64_t>0xC2B2AE3D27D4EB4F
                       ^ key.declared[1] * <uint64_t>0x165667B19E3779F9)
                      * <uint64_t>0x9E3779B97F4A7C15)
     h ^= h >> 33
@@ -84,26 +135,113 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
 
 
 cdef inline int same_node(Entry* entry, Key* key) noexcept nogil:
-    return (entry.hands == key.hands and entry.meta == key.meta
+    """One node, or (under a structure key) one structure."""
+    return (entry.cards == key.cards and entry.meta == key.meta
             and entry.declared[0] == key.declared[0] and entry.declared[1] == key.declared[1])
 
 
 cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
-    """Narrow ``lower``/``upper`` by the node's entry; return its best move (-1 if
-    none)."""
+    """Narrow ``lower``/``upper`` by every entry of the node (under a structure key,
+    of its structure, widened by the point shift); return the suggested first move
+    (-1 if none)."""
     cdef Table* t = <Table*>e.table
     cdef Entry* bucket = key.bucket
-    cdef int i
+    cdef int i, shift, first = -1, first_shift = INF, bound
     if bucket == NULL:
         return -1
     for i in range(BUCKET):
-        if bucket[i].gen == t.gen and same_node(bucket + i, key):
-            if bucket[i].lower > lower[0]:
-                lower[0] = bucket[i].lower
-            if bucket[i].upper < upper[0]:
-                upper[0] = bucket[i].upper
-            return bucket[i].best
-    return -1
+        if bucket[i].gen != t.gen or not same_node(bucket + i, key):
+            continue
+        shift = 0
+        if bucket[i].remaining != key.remaining:
+            shift = point_shift(e, bucket[i].remaining, key.remaining)
+        if bucket[i].lower > -INF:
+            bound = bucket[i].lower - shift
+            if bound > lower[0]:
+                lower[0] = bound
+        if bucket[i].upper < INF:
+            bound = bucket[i].upper + shift
+            if bound < upper[0]:
+                upper[0] = bound
+        if shift < first_shift:
+            first_shift = shift
+            first = bucket[i].best
+    if first < 0 or key.remaining == 0:
+        return first
+    return structure_card(e, key.remaining, first)
+
+
+# How far the points of two sets of a suit's cards, of one size, can differ card
+# for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
+cdef uint8_t SHIFT_BYTES[2][256][256]
+# A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
+# [0] for a plain suit, [1] for the trump suit.
+cdef uint8_t ORDER_BYTES[2][256]
+
+
+cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_points,
+                            int* trump_points) noexcept nogil:
+    """ORDER_BYTES and SHIFT_BYTES from each kind's power (0..7) and points by rank."""
+    cdef int kind, a, b, x, y, rank, total, difference
+    cdef int points[8]
+    cdef int* power
+    for kind in range(2):
+        power = trump_power if kind else plain_power
+        for rank in range(8):
+            points[power[rank]] = trump_points[rank] if kind else plain_points[rank]
+        for a in range(256):
+            ORDER_BYTES[kind][a] = 0
+            for rank in range(8):
+                if (a >> rank) & 1:
+                    ORDER_BYTES[kind][a] |= 1 << power[rank]
+        for a in range(256):
+            for b in range(256):
+                total = 0
+                x = a
+                y = b
+                while x and y:
+                    difference = points[lowest_bit(x)] - points[lowest_bit(y)]
+                    total += difference if difference > 0 else -difference
+                    x &= x - 1
+                    y &= y - 1
+                SHIFT_BYTES[kind][a][b] = <uint8_t>total
+
+
+cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
+    """The suit's cards among ``cards`` as 8 bits in power order (weakest bit 0)."""
+    return ORDER_BYTES[suit == e.trump][(cards >> (8 * suit)) & 0xFF]
+
+
+cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexcept nogil:
+    """How far apart the values of two nodes of one structure can be: the sum, over
+    corresponding cards, of their point differences."""
+    cdef int suit, total = 0
+    cdef uint32_t differ = stored ^ current
+    while differ:  # only the suits whose cards differ
+        suit = lowest_bit(differ) >> 3
+        differ &= ~suit_cards(suit)
+        total += SHIFT_BYTES[suit == e.trump][power_byte(e, stored, suit)][
+            power_byte(e, current, suit)]
+    return total
+
+
+cdef inline int structure_card(Engine* e, uint32_t remaining, int place) noexcept nogil:
+    """The card at ``place`` (suit * 8 + index among the suit's remaining cards,
+    weakest first), -1 if the suit has fewer cards left."""
+    cdef int suit = place >> 3
+    cdef uint32_t bits = power_byte(e, remaining, suit)
+    cdef int i
+    for i in range(place & 7):
+        bits &= bits - 1
+    if bits == 0:
+        return -1
+    return e.card_at[suit][lowest_bit(bits)]
+
+
+cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
+    """The inverse of ``structure_card``."""
+    return 8 * (card >> 3) + popcount32(remaining & suit_cards(card >> 3)
+                                        & ~e.beaters[card] & ~(<uint32_t>1 << card))
 
 
 cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
@@ -119,7 +257,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
         if bucket[i].gen != t.gen:
             slot = bucket + i
             break
-        if same_node(bucket + i, key):
+        if same_node(bucket + i, key) and bucket[i].remaining == key.remaining:
             slot = bucket + i
             if slot.lower > lower:
                 lower = slot.lower
@@ -128,14 +266,15 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
             break
         if keep_priority(t, bucket + i) < keep_priority(t, slot):
             slot = bucket + i
-    slot.hands = key.hands
+    slot.cards = key.cards
     slot.declared[0] = key.declared[0]
     slot.declared[1] = key.declared[1]
+    slot.remaining = key.remaining
     slot.meta = key.meta
     slot.lower = <int16_t>lower
     slot.upper = <int16_t>upper
-    slot.best = <uint8_t>best
-    slot.cards = <uint8_t>(popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn)
+    slot.best = <uint8_t>(card_place(e, key.remaining, best) if key.remaining else best)
+    slot.cards_left = <uint8_t>(popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn)
     slot.gen = t.gen
     slot.age = t.age
 
@@ -144,7 +283,7 @@ cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
     """Which entry of a full bucket a new node replaces: the lowest of these, an
     earlier root search's before this one's, then fewer cards to come (64 is above
     any count of cards, so the age decides first)."""
-    return (entry.age == t.age) * 64 + entry.cards
+    return (entry.age == t.age) * 64 + entry.cards_left
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
