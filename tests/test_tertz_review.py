@@ -100,5 +100,5 @@ def test_an_illegal_move_is_named_by_its_place() -> None:
                    if all(str(m) != c for m in after.legal_moves()))
     with pytest.raises(IllegalMoveError, match=rf"played move 2 \(seat \d\): card {illegal}"):
         analyze_tertz(position, [legal, illegal])
-    with pytest.raises(NotationError, match="break:15"):
-        analyze_tertz(position, "break:15")
+    with pytest.raises(NotationError, match=r"played move 2 \(seat \d\): bad move 'break:15'"):
+        analyze_tertz(position, [legal, "break:15"])

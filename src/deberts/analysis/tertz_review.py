@@ -18,7 +18,7 @@ from typing import Any, Iterable
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
 from deberts.model.tertz import Move, TertzPosition, TertzScore
-from deberts.model.tertz.moves import as_move, parse_moves
+from deberts.model.tertz.moves import as_move
 from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
 
 
@@ -105,20 +105,23 @@ def analyze_tertz(
     """Analyse ``moves`` (notation or moves) played from ``position``.
 
     One solver is used throughout, so each search reuses what the earlier ones
-    proved. An illegal move raises :class:`deberts.IllegalMoveError` naming its
-    place: ``played move 3 (seat 1): swap: seat 1 does not hold the seven of trumps``.
+    proved. A bad or illegal move raises :class:`deberts.NotationError` or
+    :class:`deberts.IllegalMoveError` naming its place: ``played move 3 (seat 1):
+    swap: seat 1 does not hold the seven of trumps``.
     """
     instance("position", position, TertzPosition, "a TertzPosition")
-    played = parse_moves(moves) if isinstance(moves, str) else [as_move(m) for m in moves]
+    instance("moves", moves, Iterable, "a string or a list of moves")
+    played = moves.split() if isinstance(moves, str) else list(moves)
     solver = TertzSolver(table_bits)
     current = position.copy()
     values = _values(solver, current)
     dd_margin = _margin(current, values)
     analysed = []
-    for index, move in enumerate(played):
+    for index, item in enumerate(played):
         seat = current.to_move
         before = _margin(current, values)
         try:
+            move = as_move(item)
             current.push(move)
         except DebertsError as error:
             raise type(error)(f"played move {index + 1} (seat {seat}): {error}") from None
