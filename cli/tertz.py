@@ -28,8 +28,9 @@ from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_dea
 from deberts.text.tertz import deal_lines, render_tertz_analysis, render_tertz_solution
 
 #: The built-in ``--example``: a deal after its first four tricks (a full deal takes
-#: the engine minutes from the first lead; from here, a second). Seat 0 is to lead
-#: with the seven of trumps, which he swaps for the face-up ace in the optimal line.
+#: the engine minutes from the first lead; from here, a second). Seat 1 scored the
+#: marriage in trick 1 and leads; in the optimal line seat 0 swaps the seven of
+#: trumps for the face-up 9♦, and both declare runs, seat 1's higher.
 EXAMPLE: dict[str, str] = {
     "deal": "QT.9.AJT8.KQ A8.AK.KQ.T87 / 7H KS JS TH 7D JH QH 8H AC 7S 9S 9C JC 9D",
     "played": "TD QD break:0 8D KD 7C QC 7H AH",
