@@ -6,20 +6,29 @@ import json
 import random
 import sys
 from contextlib import nullcontext
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
-from deberts.play.arena import MatchOutcome, arena
+from deberts.play.arena import ArenaResult, MatchOutcome, arena
+from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
 from deberts.cli.common import (
-    CliError, chosen_rules, jobs_option, json_option, players_option, progress_option,
-    reported, rules_options, seed_option, target_option,
+    CliError, Decorator, chosen_rules, jobs_option, json_option, players_option,
+    progress_option, reported, rules_options, seed_option, target_option,
+)
+from deberts.cli.tertz import tertz_rules
+
+#: ``--game``: the game the command plays, Deberts or Tertz (docs/rules.md section 4).
+game_option: Decorator = click.option(
+    "--game", type=click.Choice(["deberts", "tertz"]), default="deberts", show_default=True,
+    help="The game: deberts, or tertz (2 players; --set takes Tertz rule options).",
 )
 
 
 @click.command(name="arena")
 @click.argument("first", metavar="PLAYER")
 @click.argument("second", metavar="PLAYER")
+@game_option
 @players_option
 @click.option("--deals", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Deals to play at least (whole duplicate matches).")
@@ -32,16 +41,17 @@ from deberts.cli.common import (
 @rules_options
 @json_option
 def arena_command(
-    first: str, second: str, players: int, deals: int, seed: int | None, target: str, jobs: int,
-    records_file: TextIO | None, progress: bool | None, preset: str,
+    first: str, second: str, game: str, players: int, deals: int, seed: int | None,
+    target: str, jobs: int, records_file: TextIO | None, progress: bool | None, preset: str,
     settings: tuple[str, ...], as_json: bool,
 ) -> None:
     """Play PLAYER against PLAYER with duplicate seating and report the first's edge.
 
-    Player types: random, heuristic, pimc, with settings as pimc:samples=50,seconds=0.5.
-    The margin is the first type's side's recorded points minus the other's, per deal.
+    Player types: random, heuristic, pimc, with settings as pimc:samples=50,seconds=0.5
+    (Tertz's pimc also takes stock_limit). The margin is the first type's side's
+    recorded points minus the other's, per deal. With --game tertz each deal is
+    played twice, the seats swapped, and --set takes Tertz rule options.
     """
-    rules = chosen_rules(preset, settings)
     if seed is None:
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
     show = sys.stderr.isatty() if progress is None else progress
@@ -56,13 +66,21 @@ def arena_command(
 
     with reported(), bar if show else nullcontext():
         try:
-            result = arena((first, second), players, deals, seed, rules, int(target), jobs,
-                           progress=advance)
+            if game == "tertz":
+                result: ArenaResult | TertzArenaResult = tertz_arena(
+                    (first, second), deals, seed, tertz_rules(settings), jobs, progress=advance)
+            else:
+                result = arena((first, second), players, deals, seed,
+                               chosen_rules(preset, settings), int(target), jobs,
+                               progress=advance)
         except OSError as error:
             raise CliError(f"arena stopped: {error}") from None
     data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))
+        return
+    if game == "tertz":
+        click.echo("\n".join(tertz_arena_lines(data)))
         return
     low, high = data["margin_ci95"]
     wlow, whigh = data["match_win_ci95"]
@@ -74,3 +92,20 @@ def arena_command(
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
         f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
     ]))
+
+
+def tertz_arena_lines(data: dict[str, Any]) -> list[str]:
+    """The Tertz arena's report: the margin per deal and the deals won."""
+    first, second = data["players"]
+    low, high = data["margin_ci95"]
+    rlow, rhigh = data["raw_margin_ci95"]
+    wlow, whigh = data["deal_win_ci95"]
+    return [
+        f"Tertz, {first} against {second}: {data['deals']} deals, each played twice "
+        f"with the seats swapped ({data['pairs']} pairs), seed {data['seed']}.",
+        f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} recorded "
+        f"(95% interval {low:+.1f} .. {high:+.1f}), {data['mean_raw_margin']:+.1f} raw "
+        f"({rlow:+.1f} .. {rhigh:+.1f}).",
+        f"Deals won by {first} (of those not tied): {100 * data['deal_win_rate']:.1f}% "
+        f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
+    ]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from functools import partial
+from itertools import count
+from typing import Any, Callable, Iterator, Mapping
 
 import numpy as np
 
@@ -31,13 +33,16 @@ TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
 }
 
 
-def player_factory(spec: str) -> Callable[[int], Player]:
-    """A maker of players from ``name`` or ``name:key=value,key=value``; the seat's
-    number seeds the random ones when no seed is given."""
+def player_factory(
+    spec: str, types: Mapping[str, tuple[Callable[..., Any], dict[str, type]]] = TYPES,
+) -> Callable[[int], Any]:
+    """A maker of players from ``name`` or ``name:key=value,key=value``, the names and
+    settings those of ``types`` (Deberts' by default); the seat's number seeds the
+    random ones when no seed is given."""
     name, _, settings = spec.partition(":")
-    if name not in TYPES:
-        raise DebertsError(f"unknown player type {name!r}: expected one of {' '.join(TYPES)}")
-    make, accepted = TYPES[name]
+    if name not in types:
+        raise DebertsError(f"unknown player type {name!r}: expected one of {' '.join(types)}")
+    make, accepted = types[name]
     options: dict[str, Any] = {}
     for item in filter(None, settings.split(",")):
         key, sep, value = item.partition("=")
@@ -55,7 +60,7 @@ def player_factory(spec: str) -> Callable[[int], Player]:
     except DebertsError as error:
         raise DebertsError(f"bad settings for {name}: {error}") from None
 
-    def factory(salt: int) -> Player:
+    def factory(salt: int) -> Any:
         if "seed" in accepted and "seed" not in options:
             return make(**options, seed=salt)
         return make(**options)
@@ -103,12 +108,19 @@ def play_match(
     )
 
 
-#: One match's arguments to :func:`play_match`, as sent to a worker process.
-MatchJob = tuple[tuple[str, str], int, frozenset[int], int, Rules, int]
+def _deberts_job(
+    specs: tuple[str, str], players: int, layouts: list[frozenset[int]], seed: int,
+    rules: Rules, target: int, match: int, seating: int,
+) -> MatchOutcome:
+    """Match number ``match`` in seating number ``seating``: the arguments of
+    :func:`play_match`, sent whole to a worker process."""
+    return play_match(specs, players, layouts[seating], seed * 1_000_003 + match, rules, target)
 
 
-def _play_job(job: MatchJob) -> MatchOutcome:
-    return play_match(*job)
+#: A duplicate run's unit of work: ``job(match, seating)`` plays match number
+#: ``match`` (its seed) in seating number ``seating``. A module-level function or a
+#: ``functools.partial`` of one, so that worker processes can receive it.
+DuplicateJob = Callable[[int, int], MatchOutcome]
 
 
 @dataclass(frozen=True)
@@ -157,44 +169,45 @@ def arena(
     if players not in (2, 3, 4):
         raise DebertsError(f"bad player count {players}: expected 2, 3 or 4")
     layouts = seatings(players, rules)
+    job = partial(_deberts_job, specs, players, layouts, seed, rules, target)
+    outcomes = duplicate(job, len(layouts), deals, jobs, progress)
+    return ArenaResult(specs, players, outcomes)
+
+
+def duplicate(
+    job: DuplicateJob, seatings: int, deals: int, jobs: int = 1,
+    progress: Callable[[MatchOutcome], None] | None = None,
+) -> tuple[MatchOutcome, ...]:
+    """Play matches in every seating, match numbers counting up, until at least
+    ``deals`` deals are played and every match has been played in every seating;
+    ``jobs`` worker processes, the outcomes in order."""
     outcomes: list[MatchOutcome] = []
     played = 0
-    for outcome in _outcomes(specs, players, layouts, seed, rules, target, jobs):
+    for outcome in _outcomes(job, seatings, jobs):
         outcomes.append(outcome)
         played += len(outcome.margins)
         if progress is not None:
             progress(outcome)
-        if played >= deals and len(outcomes) % len(layouts) == 0:
+        if played >= deals and len(outcomes) % seatings == 0:
             break
-    return ArenaResult(specs, players, tuple(outcomes))
+    return tuple(outcomes)
 
 
-def _outcomes(
-    specs: tuple[str, str], players: int, layouts: list[frozenset[int]], seed: int,
-    rules: Rules, target: int, jobs: int,
-) -> Iterator[MatchOutcome]:
-    """Match outcomes in order, seating by seating, match seeds counting up."""
-    def jobs_from(start: int) -> Iterator[MatchJob]:
-        match = start
-        while True:
-            for seating in layouts:
-                yield (specs, players, seating, seed * 1_000_003 + match, rules, target)
-            match += 1
-
+def _outcomes(job: DuplicateJob, seatings: int, jobs: int) -> Iterator[MatchOutcome]:
+    """Match outcomes in order, seating by seating, match numbers counting up."""
+    calls = ((match, seating) for match in count() for seating in range(seatings))
     if jobs == 1:
-        for job in jobs_from(0):
-            yield _play_job(job)
+        for match, seating in calls:
+            yield job(match, seating)
         return
-    window = max(2 * jobs, len(layouts))
+    window = max(2 * jobs, seatings)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        source = jobs_from(0)
-        pending = [pool.submit(_play_job, next(source)) for _ in range(window)]
+        pending = [pool.submit(job, *next(calls)) for _ in range(window)]
         try:
             while True:
                 future = pending.pop(0)
-                pending.append(pool.submit(_play_job, next(source)))
+                pending.append(pool.submit(job, *next(calls)))
                 yield future.result()
         finally:
             for future in pending:
                 future.cancel()
-
