@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import pickle
+import tempfile
 import time
 from contextlib import contextmanager
 from typing import Iterator
@@ -24,6 +26,7 @@ from distributed import Client, LocalCluster
 from deberts.analysis import game_stats
 from deberts.engine import distributed
 from deberts.engine.solver import Solver
+from deberts.formats import parquet
 
 PLAYERS = (2, 3, 4)
 #: Empty tasks timed for the scheduler's cost of one.
@@ -37,28 +40,31 @@ def _nothing(solver: Solver, item: int) -> int:
 
 
 def solve_seconds(players: int, deals: int, seed: int) -> tuple[float, float]:
-    """Wall and CPU seconds a deal's table takes on one thread (one Solver)."""
+    """Wall and CPU seconds a deal's table takes on one thread (one Solver), its row
+    included."""
     wall, cpu = time.perf_counter(), time.process_time()
-    for _ in game_stats.deal_rows([players], deals, seed, threads=1):
+    for _ in game_stats.deal_batches([players], deals, seed, threads=1):
         pass
     return (time.perf_counter() - wall) / deals, (time.process_time() - cpu) / deals
 
 
 def row_seconds(players: int, seed: int) -> tuple[float, int]:
-    """The client's seconds a row (unpickling and the record batch) and the bytes a
-    row crosses the network as."""
-    rows = list(game_stats.deal_rows([players], 200, seed, threads=1))
-    data = pickle.dumps(rows)
-    start = time.perf_counter()
-    for _ in range(5):
-        list(game_stats.record_batches(pickle.loads(data)))
-    return (time.perf_counter() - start) / (5 * len(rows)), len(data) // len(rows)
+    """The writing process's seconds a row (unpickling the workers' batches, cutting
+    them into row groups, writing Parquet) and the bytes a row crosses the network as."""
+    batches = [pickle.dumps(b) for b in game_stats.deal_batches([players], 256, seed)]
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        for i in range(5):
+            rows = game_stats.row_groups(pickle.loads(b) for b in batches)
+            parquet.write(os.path.join(folder, f"{i}.parquet"), rows, game_stats.SCHEMA)
+        seconds = (time.perf_counter() - start) / (5 * 256)
+    return seconds, sum(map(len, batches)) // 256
 
 
 def cpu(client: Client) -> float:
     """CPU seconds so far of this process (the client and the local scheduler) and
     of every worker process."""
-    return time.process_time() + sum(client.run(time.process_time).values())
+    return time.process_time() + float(sum(client.run(time.process_time).values()))
 
 
 def task_seconds(client: Client) -> tuple[float, float]:
@@ -74,9 +80,9 @@ def task_seconds(client: Client) -> tuple[float, float]:
 def throughput(client: Client, players: int, deals: int, seed: int, block: int) -> tuple[float, float]:
     """Deals a second (wall) of a stats run on the client's workers, and the CPU
     seconds a deal of the whole cluster (client, scheduler and workers)."""
-    list(game_stats.deal_rows([players], block * 2, seed + 1, client=client, block=block))
+    list(game_stats.deal_batches([players], block * 2, seed + 1, client=client, block=block))
     wall, used = time.perf_counter(), cpu(client)
-    for _ in game_stats.deal_rows([players], deals, seed, client=client, block=block):
+    for _ in game_stats.deal_batches([players], deals, seed, client=client, block=block):
         pass
     return deals / (time.perf_counter() - wall), (cpu(client) - used) / deals
 

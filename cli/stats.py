@@ -29,7 +29,7 @@ from deberts.text.render import table
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from deberts.analysis.game_stats import DealRow, GroupStats
+    from deberts.analysis.game_stats import GroupStats
 
 #: The file's schema metadata key for what the run was.
 METADATA_KEY = "deberts.stats"
@@ -90,11 +90,12 @@ def stats_command(
                  "rules": rules.to_dict(), "version": __version__}
         show = sys.stderr.isatty() if progress is None else progress
         with cluster_client(scheduler, cluster) as client, reported():
-            rows = game_stats.deal_rows(counts, deals, seed, rules, client, jobs,
-                                        block or game_stats.DEFAULT_BLOCK, table_bits)
+            batches = game_stats.deal_batches(counts, deals, seed, rules, client, jobs,
+                                              block or game_stats.DEFAULT_BLOCK, table_bits)
+            shown = _shown(batches, deals * len(counts), show)
             try:
-                parquet.write(path, game_stats.record_batches(_shown(rows, deals * len(counts), show)),
-                              game_stats.SCHEMA, {METADATA_KEY: json.dumps(about)})
+                parquet.write(path, game_stats.row_groups(shown), game_stats.SCHEMA,
+                              {METADATA_KEY: json.dumps(about)})
             except ClusterError as error:
                 raise CliError(f"{error}; {path} left as it was") from None
             except OSError as error:
@@ -111,14 +112,15 @@ def stats_command(
         _draw(game_stats.summarise(data, game_stats.DEFAULT_BY), about, plot)
 
 
-def _shown(rows: Iterator[DealRow], total: int, show: bool) -> Iterator[DealRow]:
-    """The rows, counted on a progress bar on stderr when ``show``."""
+def _shown(batches: Iterator[pa.RecordBatch], total: int, show: bool
+           ) -> Iterator[pa.RecordBatch]:
+    """The batches, their rows counted on a progress bar on stderr when ``show``."""
     bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
     with bar if show else nullcontext(bar):
-        for row in rows:
-            yield row
+        for batch in batches:
+            yield batch
             if show:
-                bar.update(1)
+                bar.update(batch.num_rows)
 
 
 def _read(path: str, schema: pa.Schema) -> pa.Table:

@@ -193,6 +193,6 @@ def test_bad_files_are_one_line(tmp_path: Path) -> None:
 
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(ArgumentError, match="bad players"):
-        list(game_stats.deal_rows([5], 3, 1))
+        list(game_stats.deal_batches([5], 3, 1))
     with pytest.raises(ArgumentError, match="count"):
-        list(game_stats.deal_rows([2], -1, 1))
+        list(game_stats.deal_batches([2], -1, 1))

@@ -5,7 +5,9 @@ features of the declarer's hand, with 95% intervals.
 
 Deal ``i`` of a run is made from the seed, the player count and ``i`` alone
 (:func:`random_deal`), so a worker makes its own deals (nothing is shipped) and the
-rows are the same however the run is cut into tasks or spread over workers.
+rows are the same however the run is cut into tasks or spread over workers. A task
+returns its rows as an Arrow record batch, built on the worker, so the one process
+that writes the file only re-cuts batches into row groups (:func:`row_groups`).
 
 With 2 or 3 players the face-up card is a random card outside the hands; with 4 it is
 a random card of the dealer's hand. The dealer is seat 0, so seat 1 leads (the eldest
@@ -79,7 +81,7 @@ SCHEMA = _schema()
 
 
 @dataclass(frozen=True)
-class DealRow:
+class _Row:
     """One deal and its table, as a row of the file."""
 
     deal: int
@@ -114,7 +116,7 @@ def random_deal(players: int, seed: int, index: int) -> tuple[Deal, Card]:
     return deal, rng.choice(cards)
 
 
-def deal_rows(
+def deal_batches(
     players: Sequence[int],
     count: int,
     seed: int,
@@ -123,11 +125,12 @@ def deal_rows(
     threads: int = 1,
     block: int = DEFAULT_BLOCK,
     table_bits: int = DEFAULT_TABLE_BITS,
-) -> Iterator[DealRow]:
+) -> Iterator[pa.RecordBatch]:
     """``count`` deals for each player count in ``players``, solved for every trump
-    and declarer, in order (player count, then deal): on the workers of ``client``
-    (Dask), else on ``threads`` local threads. The rows depend on the seed, the
-    counts and the rules only."""
+    and declarer, as rows of :data:`SCHEMA` in order (player count, then deal), a
+    record batch of ``block`` rows a task: on the workers of ``client`` (Dask), else
+    on ``threads`` local threads. The rows depend on the seed, the counts and the
+    rules only."""
     rules = rules if rules is not None else Rules()
     count = integer("count", count, 0)
     seed = integer("seed", seed)
@@ -139,37 +142,45 @@ def deal_rows(
         for p in players
         for start in range(0, count, block)
     ]
-    for rows in map_ordered(_solve_block, blocks, client, threads, table_bits, chunk=1):
-        yield from rows
+    return map_ordered(_solve_block, blocks, client, threads, table_bits, chunk=1)
 
 
-def _solve_block(solver: Solver, block: _Block) -> list[DealRow]:
-    """On a worker: make the block's deals and solve their tables."""
+def _solve_block(solver: Solver, block: _Block) -> pa.RecordBatch:
+    """On a worker: make the block's deals, solve their tables, and give the rows."""
     leader = None if block.rules.first_lead == "declarer" else (DEALER + 1) % block.players
     rows = []
     for index in range(block.start, block.stop):
         deal, face_up = random_deal(block.players, block.seed, index)
         table = dd_table(deal, leader, block.rules, face_up, solver=solver)
         holder = next((c.holder for c in table.cells if c.holder is not None), None)
-        rows.append(DealRow(index, block.players, deal.masks(), int(face_up), leader, holder,
+        rows.append(_Row(index, block.players, deal.masks(), int(face_up), leader, holder,
                             table.cells))
-    return rows
+    return _batch(rows)
 
 
-def record_batches(rows: Iterable[DealRow]) -> Iterator[pa.RecordBatch]:
-    """The rows as record batches of :data:`SCHEMA`, :data:`ROWS_A_BATCH` rows each
-    (the last one shorter)."""
-    pending: list[DealRow] = []
-    for row in rows:
-        pending.append(row)
-        if len(pending) == ROWS_A_BATCH:
-            yield _batch(pending)
-            pending = []
-    if pending:
-        yield _batch(pending)
+def row_groups(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """The rows of ``batches`` again, as contiguous batches of :data:`ROWS_A_BATCH`
+    rows (the last one shorter): a file's row groups that do not depend on how the
+    work was cut into tasks."""
+    pending: list[pa.RecordBatch] = []
+    rows = 0
+    for batch in batches:
+        pending.append(batch)
+        rows += batch.num_rows
+        while rows >= ROWS_A_BATCH:
+            table = pa.Table.from_batches(pending, schema=SCHEMA)
+            yield _contiguous(table.slice(0, ROWS_A_BATCH))
+            rest = table.slice(ROWS_A_BATCH)
+            pending, rows = rest.to_batches(), rest.num_rows
+    if rows:
+        yield _contiguous(pa.Table.from_batches(pending, schema=SCHEMA))
 
 
-def _batch(rows: list[DealRow]) -> pa.RecordBatch:
+def _contiguous(table: pa.Table) -> pa.RecordBatch:
+    return table.combine_chunks().to_batches()[0]
+
+
+def _batch(rows: list[_Row]) -> pa.RecordBatch:
     columns: dict[str, list[Any]] = {name: [] for name in SCHEMA.names}
     for row in rows:
         columns["deal"].append(row.deal)
