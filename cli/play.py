@@ -7,6 +7,7 @@ At every question the person may type ``help`` (or ``?``) for the commands, and
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from typing import TextIO
@@ -15,6 +16,10 @@ import click
 
 from deberts.analysis.review import analyze_play
 from deberts.play.arena import player_factory
+from deberts.play.tertz_arena import tertz_player_factory
+from deberts.play.tertz_costs import move_costs
+from deberts.play.tertz_match import TertzDealResult, TertzGame, TertzView
+from deberts.model.tertz import Move, parse_move
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet
 from deberts.model.rules import Rules
@@ -23,8 +28,11 @@ from deberts.cli.common import (
     ascii_option, chosen_rules, notation_for_stdout, players_option, reported, rules_options,
     seed_option, target_option,
 )
+from deberts.cli.arena import game_option
+from deberts.cli.tertz import tertz_rules
 from deberts.formats import records
 from deberts.text.render import Notation, RESULT_NAMES, hand_lines, hand_text, signed
+from deberts.text.tertz import deal_lines, move_text, score_lines
 from deberts.errors import DebertsError
 from deberts.play.match import BidView, DealResult, Match, PlayView
 
@@ -204,10 +212,20 @@ def _points(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
 
 
+#: The computer's type and settings by game, when --ai is not given.
+DEFAULT_AI = {"deberts": "pimc:samples=50,bid_samples=40,seconds=1.0",
+              "tertz": "pimc:samples=20,seconds=1.0"}
+#: Tertz: the person's moves are reviewed from this many cards left to draw on
+#: (the engine needs minutes for a whole deal).
+REVIEW_STOCK = 4
+
+
 @click.command(name="play")
+@game_option
 @players_option
-@click.option("--ai", "ai_spec", default="pimc:samples=50,bid_samples=40,seconds=1.0",
-              show_default=True, help="The computer players' type and settings.")
+@click.option("--ai", "ai_spec", metavar="SPEC",
+              help=f"The computer players' type and settings (default: "
+              f"{DEFAULT_AI['deberts']}; with --game tertz, {DEFAULT_AI['tertz']}).")
 @target_option
 @click.option("--deals", type=click.IntRange(min=1), help="Stop after this many deals.")
 @seed_option
@@ -216,17 +234,27 @@ def _points(value: Fraction) -> str:
 @click.option("--record", "record_file", type=click.File("w", encoding="utf-8", lazy=False),
               metavar="FILE.jsonl",
               help="Save each deal's game record here, one a line, as it ends.")
+@click.option("--review-stock", type=click.IntRange(0, 14), default=REVIEW_STOCK,
+              show_default=True,
+              help="Tertz: review your moves made with at most this many cards left to "
+              "draw (14: all of them, minutes a deal).")
 @rules_options
 @ascii_option
 def play_command(
-    players: int, ai_spec: str, target: str, deals: int | None, seed: int | None,
-    confirm: bool, record_file: TextIO | None, preset: str, settings: tuple[str, ...],
-    ascii_only: bool,
+    game: str, players: int, ai_spec: str | None, target: str, deals: int | None,
+    seed: int | None, confirm: bool, record_file: TextIO | None, review_stock: int,
+    preset: str, settings: tuple[str, ...], ascii_only: bool,
 ) -> None:
-    """Play Deberts against the computer, with a double-dummy review of your play
-    after each deal. Type help at any question for the commands, q to quit."""
-    rules = chosen_rules(preset, settings)
+    """Play Deberts (or, with --game tertz, Tertz to 501) against the computer, with
+    a double-dummy review of your play after each deal. Type help at any question
+    for the commands, q to quit."""
+    ai_spec = ai_spec or DEFAULT_AI[game]
     notation = notation_for_stdout(ascii_only)
+    if game == "tertz":
+        _play_tertz(ai_spec, deals, seed, confirm, record_file, review_stock, settings,
+                    notation)
+        return
+    rules = chosen_rules(preset, settings)
     with reported():
         factory = player_factory(ai_spec)
         seats = [HumanPlayer(notation, confirm)] + [factory(s) for s in range(1, players)]
@@ -277,4 +305,131 @@ def _review(result: DealResult, match: Match, notation: Notation) -> list[str]:
         lines.append(f"  card {card.index + 1}: {notation.card(card.card)} cost {card.cost}, "
                      f"best was {notation.cards(card.best)}")
     lines.append(f"Match: {score}.")
+    return lines
+
+
+class TertzHumanPlayer:
+    """The person's seat at a Tertz table: shows what the seat may see and asks for
+    each move (a card by name or number, swap, or the break's K)."""
+
+    def __init__(self, notation: Notation, confirm: bool = True) -> None:
+        self.notation = notation
+        self.confirm = confirm
+
+    def move(self, view: TertzView) -> Move:
+        n = self.notation
+        self._show(view)
+        if view.break_due:
+            while True:
+                answer = ask("You lost the first trick: break the stock by K (0 to 12)")
+                move = _tertz_move(f"break:{answer}" if answer.isdigit() else answer, view)
+                if move is not None and move in view.legal:
+                    return move
+                click.echo("  answer a number from 0 to 12")
+        cards = _in_order(view.hand)
+        while True:
+            answer = ask("Your move (a card such as JH or its number, or swap)")
+            move = _chosen(answer, cards) if answer.isdigit() else _tertz_move(answer, view)
+            if move is None or move not in view.legal:
+                legal = " ".join(move_text(m, n) for m in view.legal)
+                click.echo(f"  '{answer}' is not a legal move here: legal are {legal}")
+                continue
+            if self.confirm and isinstance(move, Card):
+                again = ask(f"  {n.card(move)}: Enter to play it, u to take it back",
+                            default="").lower()
+                if again in ("u", "undo"):
+                    continue
+            return move
+
+    def _show(self, view: TertzView) -> None:
+        n = self.notation
+        face_up = "drawn" if view.face_up is None else n.card(view.face_up)
+        lead = "you lead" if view.leader == view.seat else "the computer leads"
+        lines = [
+            "",
+            f"Trump {n.suit(view.trump)}, face-up card {face_up}, {view.stock_size} "
+            f"cards to draw; you are seat {view.seat}, {lead}. Game: you "
+            f"{view.scores[view.seat]}, computer {view.scores[1 - view.seat]}.",
+        ]
+        if view.swapped_by is not None:
+            who = "you" if view.swapped_by == view.seat else "the computer"
+            lines.append(f"The seven of trumps was swapped by {who}.")
+        for d in view.declarations:
+            who = "you" if d.seat == view.seat else "computer"
+            lines.append(f"Declared by {who}: {d.kind} {n.cards(CardSet(d.cards))} "
+                         f"{d.points}{'' if d.counting else ' (replaced)'}")
+        if any(view.marriage):
+            who = "you" if view.marriage[view.seat] else "the computer"
+            lines.append(f"Marriage: {who}.")
+        if view.tricks:
+            last = view.tricks[-1]
+            won = "you" if last.winner == view.seat else "the computer"
+            lines.append(f"Last trick: {' '.join(n.card(c) for c in last.cards)}, {won} won it.")
+        table = n.card(view.trick[0]) if view.trick else "(you lead)"
+        lines.append(f"On the table: {table}")
+        legal = set(view.legal)
+        lines.append("Your hand: " + "  ".join(
+            f"{i}:{n.card(c)}{'' if c in legal else '(x)'}"
+            for i, c in enumerate(_in_order(view.hand), 1)
+        ))
+        click.echo("\n".join(lines))
+
+
+def _tertz_move(answer: str, view: TertzView) -> Move | None:
+    """A move typed as its notation (a card, swap, break:K), or ``None``."""
+    try:
+        return parse_move(answer)
+    except DebertsError:
+        return None
+
+
+def _play_tertz(
+    ai_spec: str, deals: int | None, seed: int | None, confirm: bool,
+    record_file: TextIO | None, review_stock: int, settings: tuple[str, ...],
+    notation: Notation,
+) -> None:
+    """A Tertz game to 501: the person is player 0, the computer player 1."""
+    with reported():
+        rules = tertz_rules(settings)
+        computer = tertz_player_factory(ai_spec)(1)
+        game = TertzGame([TertzHumanPlayer(notation, confirm), computer], rules, seed=seed)
+    click.echo("Tertz to 501. Type help at any question for the commands, q to quit.")
+    played = 0
+    try:
+        while game.winner() is None and (deals is None or played < deals):
+            result = game.play_deal()
+            played += 1
+            seat = game.seating[-1].index(YOU)
+            if record_file is not None:
+                names = ["you", ai_spec] if seat == 0 else [ai_spec, "you"]
+                record_file.write(json.dumps({**result.to_dict(), "seats": names}) + "\n")
+                record_file.flush()
+            click.echo("\n".join(_tertz_review(result, seat, game, review_stock, notation)))
+    except Quit:
+        click.echo(f"\nYou left the game after {played} deal(s). "
+                   f"Score: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
+        return
+    winner = game.winner()
+    if winner is not None:
+        click.echo("\nYou win the game!" if winner == YOU else "\nThe computer wins the game.")
+
+
+def _tertz_review(
+    result: TertzDealResult, seat: int, game: TertzGame, review_stock: int,
+    notation: Notation,
+) -> list[str]:
+    """The deal as dealt, its score, your moves' double-dummy costs, the game score."""
+    final = result.position
+    lines = ["", f"The deal as dealt (you were seat {seat}):", *deal_lines(final.deal, notation),
+             *score_lines(final)]
+    costs = move_costs(final, seat, review_stock)
+    lost = sum(c.cost for c in costs)
+    lines.append(f"Double-dummy review of your {len(costs)} moves with at most {review_stock} "
+                 f"cards left to draw: they gave away {lost} points.")
+    for cost in costs:
+        if cost.cost:
+            best = " ".join(move_text(m, notation) for m in cost.best)
+            lines.append(f"  move {cost.index + 1}: {move_text(cost.move, notation)} cost "
+                         f"{cost.cost}, best was {best}")
+    lines.append(f"Game: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
     return lines
