@@ -27,8 +27,8 @@ from deberts.formats import batch, tertz_batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.text.tertz import deal_lines, render_tertz_analysis, render_tertz_solution
 
-#: The built-in ``--example``: a deal after its first four tricks (a full deal takes
-#: the engine minutes from the first lead; from here, a second). Seat 1 scored the
+#: The built-in ``--example``: a deal after its first four tricks (from the first
+#: lead a full deal is a long search; from here, a second). Seat 1 scored the
 #: marriage in trick 1 and leads; in the optimal line seat 0 swaps the seven of
 #: trumps for the face-up 9♦, and both declare runs, seat 1's higher.
 EXAMPLE: dict[str, str] = {
@@ -108,7 +108,7 @@ def analyze_command(
     HANDS and --played as for solve (or a batch line, its "played" the moves). For
     each move from the (N+1)th on: the margin under optimal play before and after
     it, its cost to its player and the best moves; then the points each seat gave
-    away. The first moves of a full deal take the engine minutes: --from skips them.
+    away. The first moves of a full deal are long searches: --from skips them.
     """
     with reported():
         position = tertz_position(hands, played, settings)
