@@ -41,7 +41,9 @@ class TertzView:
     swapped, if one did. ``dealt`` is the seat's nine cards as dealt, ``drawn`` the
     cards it drew in order, ``hand`` what it holds now. ``moves`` is every move of
     the deal, ``tricks``/``trick`` the tricks and the card on the table,
-    ``declarations``/``marriage`` as shown, ``points`` the card points won per seat,
+    ``declarations``/``marriage`` as shown, ``declared_at`` the index in ``moves`` of
+    the card each declaration was made before (0 under ``opening``), ``married_at``
+    that of the marriage (``None`` before it), ``points`` the card points won per seat,
     ``stock_size`` the cards left to draw, ``legal`` the seat's legal moves and
     ``scores`` the game's recorded totals per seat before this deal.
     """
@@ -62,6 +64,8 @@ class TertzView:
     stock_size: int
     declarations: tuple[TertzDeclaration, ...]
     marriage: tuple[bool, bool]
+    declared_at: tuple[int, ...]
+    married_at: int | None
     points: tuple[int, int]
     legal: tuple[Move, ...]
     scores: tuple[int, int] = (0, 0)
@@ -83,14 +87,14 @@ def tertz_view(position: TertzPosition, scores: Sequence[int] = (0, 0)) -> Tertz
     if position.is_over():
         raise DebertsError("the deal is over: no one is to move")
     seat = position.to_move
-    swapped_by = swapper(position)
+    timeline = _timeline(position)
     return TertzView(
         seat=seat,
         rules=position.rules,
         trump=position.trump,
         trump_card=position.deal.trump_card,
         face_up=position.stock[-1] if position.stock else None,
-        swapped_by=swapped_by,
+        swapped_by=timeline.swapped_by,
         dealt=position.deal.hands[seat],
         drawn=drawn_cards(position, seat),
         hand=CardSet(position.hands[seat]),
@@ -101,23 +105,43 @@ def tertz_view(position: TertzPosition, scores: Sequence[int] = (0, 0)) -> Tertz
         stock_size=len(position.stock),
         declarations=position.declarations,
         marriage=position.marriage,
+        declared_at=timeline.declared_at,
+        married_at=timeline.married_at,
         points=position.points,
         legal=tuple(position.legal_moves()),
         scores=(int(scores[0]), int(scores[1])),
     )
 
 
+@dataclass(frozen=True)
+class _Timeline:
+    """When the public events of a deal happened, as indices in its moves."""
+
+    swapped_by: int | None
+    declared_at: tuple[int, ...]
+    married_at: int | None
+
+
+def _timeline(position: TertzPosition) -> _Timeline:
+    """Replay ``position``'s moves to see who swapped (the seven then lies face up),
+    and before which move each declaration and the marriage were made (shown)."""
+    replay = TertzPosition(position.deal, position.rules)
+    swapped_by = married_at = None
+    declared_at = [0] * len(replay.declarations)
+    for index, move in enumerate(position.moves):
+        if move == SWAP:
+            swapped_by = replay.to_move
+        replay.push(move)
+        declared_at += [index] * (len(replay.declarations) - len(declared_at))
+        if married_at is None and any(replay.marriage):
+            married_at = index
+    return _Timeline(swapped_by, tuple(declared_at), married_at)
+
+
 def swapper(position: TertzPosition) -> int | None:
     """The seat that swapped the seven of trumps in ``position``'s deal, if one did
     (a public move: the seven then lies face up)."""
-    if SWAP not in position.moves:
-        return None
-    replay = TertzPosition(position.deal, position.rules)
-    for move in position.moves:
-        if move == SWAP:
-            return replay.to_move
-        replay.push(move)
-    raise AssertionError("unreachable: the swap is in the moves")
+    return _timeline(position).swapped_by
 
 
 def draw_slots(tricks: Sequence[TertzTrick], broken: bool) -> list[tuple[int, int]]:

@@ -33,8 +33,11 @@ DEFAULT_STOCK_LIMIT = 4
 #: A small table: each sample of the stock phase has its own stock, which clears
 #: the engine's table, and clearing a large one costs more than the search.
 TABLE_BITS = 16
-#: Draws allowed per sample wanted before giving up on finding more consistent ones.
+#: Draws allowed per sample wanted (and at least) before giving up on finding more
+#: consistent ones: about a third of the draws replay to the view (two thirds of
+#: the others show a declaration the opponent did not make).
 TRIES_PER_SAMPLE = 40
+MIN_TRIES = 400
 
 
 class TertzPimcPlayer:
@@ -81,8 +84,11 @@ class TertzPimcPlayer:
         frequent first (solving stops there when the time budget runs out)."""
         counts: Counter[tuple[object, ...]] = Counter()
         first: dict[tuple[object, ...], TertzPosition] = {}
-        drawn = sample_positions(view, self.rng, TRIES_PER_SAMPLE * self.samples)
-        for position in islice(drawn, self.samples):
+        # Once the stock is gone every consistent sample is the real position.
+        wanted = self.samples if view.stock_size else 1
+        tries = max(MIN_TRIES, TRIES_PER_SAMPLE * wanted)
+        drawn = sample_positions(view, self.rng, tries)
+        for position in islice(drawn, wanted):
             key = (position.hands, position.stock)
             counts[key] += 1
             first.setdefault(key, position)

@@ -78,26 +78,32 @@ def hidden_of(view: TertzView) -> TertzHidden:
         if unseen_mask >> card & 1:
             deadline[card] = min(by, deadline.get(card, by))
 
+    trick_of = []  # the trick (0-based) each move was made in
+    player_of = []  # the seat that made each move
     cards_played = 0
     for move in view.moves:
+        trick = cards_played // 2
+        trick_of.append(trick)
         if isinstance(move, Card):
-            trick = cards_played // 2
             leader = view.tricks[trick].leader if trick < len(view.tricks) else view.leader
-            player = leader if cards_played % 2 == 0 else 1 - leader
-            if player == opponent:
-                must_hold(move, places_by(trick))
+            player_of.append(leader if cards_played % 2 == 0 else 1 - leader)
             cards_played += 1
-        elif move == SWAP and view.swapped_by == opponent:
-            must_hold(Card.of(view.trump, Rank.SEVEN), places_by(cards_played // 2))
-    now = HAND_SIZE + len(opponent_slots)
-    played = view.played().mask
-    shown = [d.cards for d in view.declarations if d.seat == opponent]
-    if view.marriage[opponent]:
-        shown.append(marriage_mask(view.trump))
-    for mask in shown:
-        for index in range(32):
-            if mask >> index & 1 and not played >> index & 1:
-                must_hold(Card(index), now)
+        else:
+            player_of.append(view.swapped_by if move == SWAP else 1 - view.tricks[0].winner)
+    for index, move in enumerate(view.moves):
+        if player_of[index] == opponent and isinstance(move, Card):
+            must_hold(move, places_by(trick_of[index]))
+        elif player_of[index] == opponent and move == SWAP:
+            must_hold(Card.of(view.trump, Rank.SEVEN), places_by(trick_of[index]))
+    shown = [(d.cards, view.declared_at[i]) for i, d in enumerate(view.declarations)
+             if d.seat == opponent]
+    if view.marriage[opponent] and view.married_at is not None:
+        shown.append((marriage_mask(view.trump), view.married_at))
+    for mask, index in shown:
+        by = places_by(trick_of[index]) if index < len(trick_of) else HAND_SIZE
+        for card in range(32):
+            if mask >> card & 1:
+                must_hold(Card(card), by)
     unseen = tuple(Card(i) for i in range(32) if unseen_mask >> i & 1)
     required = tuple(sorted(deadline.items(), key=lambda item: (item[1], int(item[0]))))
     return TertzHidden(seat, unseen, required, opponent_slots, my_slots, break_k)
@@ -133,10 +139,20 @@ def sample_deal(view: TertzView, hidden: TertzHidden, rng: random.Random) -> Ter
 
 
 def replayed(view: TertzView, deal: TertzDeal) -> TertzPosition | None:
-    """``deal`` with the view's moves replayed, or ``None`` when that replay is not
-    what the view saw (an illegal move, other declarations or marriage)."""
+    """``deal`` with the view's moves replayed, or ``None`` as soon as that replay
+    is not what the view saw: an illegal move, or declarations or the marriage made
+    at other moves or of other cards."""
+    position = TertzPosition(deal, view.rules)
+    times = view.declared_at
+    due = 0  # the declarations made by now
     try:
-        position = TertzPosition(deal, view.rules, view.moves)
+        for index, move in enumerate(view.moves):
+            position.push(move)
+            while due < len(times) and times[due] <= index:
+                due += 1
+            married = view.married_at is not None and view.married_at <= index
+            if len(position.declarations) != due or any(position.marriage) != married:
+                return None
     except IllegalMoveError:
         return None
     if position.declarations != view.declarations or position.marriage != view.marriage:
