@@ -14,6 +14,8 @@ from deberts.model.tertz.declarations import marriage_mask
 from deberts.model.tertz import (
     SWAP, Break, TertzDeal, TertzDeclaration, TertzPosition, TertzRules, TertzTrick, random_deals,
 )
+from deberts.engine.tertz import TertzSolver
+from deberts.play.tertz_costs import move_costs
 from deberts.play.tertz_arena import play_tertz_seating, tertz_arena, tertz_player_factory
 from deberts.play.tertz_match import (
     TertzGame, TertzView, drawn_cards, play_tertz_deal, swapper, tertz_view,
@@ -252,3 +254,27 @@ def test_player_specs_make_tertz_players() -> None:
     assert isinstance(pimc, TertzPimcPlayer)
     assert (pimc.samples, pimc.seconds, pimc.stock_limit) == (7, 0.5, 3)
     assert isinstance(tertz_player_factory("random")(1), TertzRandomPlayer)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_move_costs_are_the_engine_values_of_the_moves_made(seat: int) -> None:
+    """Each priced move: its value is the engine's value of the position after it,
+    the best value the best of all, the cost the difference for the seat (0 exactly
+    for a best move); moves made with more cards to draw are not priced."""
+    solver = TertzSolver(16)
+    deal = next(random_deals(1, seed=20 + seat))
+    players = [TertzHeuristicPlayer(), TertzRandomPlayer(3)]
+    final = play_tertz_deal(players, deal).position
+    costs = move_costs(final, seat, max_stock=2, solver=solver)
+    assert costs
+    sign = 1 if seat == 0 else -1
+    for cost in costs:
+        before = TertzPosition(deal, moves=final.moves[:cost.index])
+        assert before.to_move == seat and len(before.stock) <= 2
+        after = before.copy()
+        after.push(cost.move)
+        value = after.score().margin if after.is_over() else solver.value(after).value
+        assert cost.value == value
+        assert cost.best_value == solver.value(before).value
+        assert cost.cost == sign * (cost.best_value - cost.value) >= 0
+        assert (cost.cost == 0) == (cost.move in cost.best)
