@@ -18,21 +18,29 @@ def run(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(main, list(args), input=input)
 
 
+REPEATABLE = object()
+
+
 def options(command: str) -> dict[str, object]:
-    """Each option of a command by its first long name, with its default."""
+    """Each single-valued option of a command by its first long name, with its
+    default and type (a repeatable option, such as ``stats --players 2 --players 3``,
+    lists values of the same type and defaults to several)."""
     found = {}
     for param in main.commands[command].params:
         names = [n for n in param.opts if n.startswith("--")]
         if names:
-            found[names[0]] = param.default
+            repeatable = getattr(param, "multiple", False)
+            found[names[0]] = (REPEATABLE if repeatable else param.default, repr(param.type))
     return found
 
 
 @pytest.mark.parametrize("name", ["--players", "--jobs", "--seed", "--rules", "--target",
                                   "--table-bits", "--progress"])
 def test_a_shared_option_has_one_default(name: str) -> None:
-    defaults = {c: options(c)[name] for c in main.commands if name in options(c)}
-    assert len(defaults) >= 2 and len(set(map(repr, defaults.values()))) == 1, defaults
+    found = {c: options(c)[name] for c in main.commands if name in options(c)}
+    defaults = {repr(default) for default, _ in found.values() if default is not REPEATABLE}
+    types = {kind for _, kind in found.values()}
+    assert len(found) >= 2 and len(defaults) == 1 and len(types) == 1, found
 
 
 def test_played_and_play_are_one_option() -> None:
