@@ -47,6 +47,12 @@ from deberts.play.arena import ArenaResult, arena
 from deberts.play.match import BidView, DealResult, Match, Player, PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
+from deberts.play.tertz_match import (
+    TertzDealResult, TertzGame, TertzPlayer, TertzView, play_tertz_deal, tertz_view,
+)
+from deberts.play.tertz_pimc import TertzPimcPlayer
+from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer
 
 # Formats: game records on disk.
 from deberts.formats.records import dump as write_records, load as read_records
@@ -69,5 +75,7 @@ __all__ = [
     "view_of", "PimcPlayer", "HeuristicPlayer", "RandomPlayer",
     "SWAP", "Break", "TertzDeal", "TertzPosition", "TertzRules", "TertzScore", "parse_move",
     "TertzSolution", "TertzSolver", "solve_tertz", "TertzMoveAnalysis", "TertzPlayAnalysis",
-    "analyze_tertz",
+    "analyze_tertz", "TertzArenaResult", "tertz_arena", "TertzDealResult", "TertzGame",
+    "TertzPlayer", "TertzView", "play_tertz_deal", "tertz_view", "TertzPimcPlayer",
+    "TertzHeuristicPlayer", "TertzRandomPlayer",
 ]
