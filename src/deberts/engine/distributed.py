@@ -33,7 +33,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 #: Items a task: a full deal's solve with every card's value takes several ms, so an
-#: empty task's 4 to 6 ms of CPU stay near 2% of the work (benchmarks/README.md, "Dask").
+#: empty task's 4 to 6 ms of CPU stay near 3% of the work (benchmarks/README.md, "Dask").
 DEFAULT_CHUNK = 32
 #: Extra runs of a chunk whose task raised (a lost worker is rescheduled anyway).
 RETRIES = 3
