@@ -101,8 +101,8 @@ def tertz_arena_lines(data: dict[str, Any]) -> list[str]:
     rlow, rhigh = data["raw_margin_ci95"]
     wlow, whigh = data["deal_win_ci95"]
     return [
-        f"Tertz, {first} against {second}: {data['deals']} deals, each played twice "
-        f"with the seats swapped ({data['pairs']} pairs), seed {data['seed']}.",
+        f"Tertz, {first} against {second}: {data['deals']} deals played, {data['pairs']} "
+        f"deals each twice with the seats swapped, seed {data['seed']}.",
         f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} recorded "
         f"(95% interval {low:+.1f} .. {high:+.1f}), {data['mean_raw_margin']:+.1f} raw "
         f"({rlow:+.1f} .. {rhigh:+.1f}).",

@@ -38,7 +38,7 @@ def test_arena_tertz_reports_the_duplicate_margin_as_json_and_text(tmp_path: Pat
         "arena", "--game", "tertz", "heuristic", "random", "--deals", "20", "--seed", "5",
         "--jobs", "1", "--no-progress"])
     assert text.exit_code == 0, text.output
-    assert "20 deals, each played twice with the seats swapped (10 pairs), seed 5" in text.output
+    assert "20 deals played, 10 deals each twice with the seats swapped, seed 5" in text.output
     assert f"{data['mean_margin']:+.1f} recorded" in text.output
 
 

@@ -78,8 +78,8 @@ def hidden_of(view: TertzView) -> TertzHidden:
         if unseen_mask >> card & 1:
             deadline[card] = min(by, deadline.get(card, by))
 
-    trick_of = []  # the trick (0-based) each move was made in
-    player_of = []  # the seat that made each move
+    trick_of: list[int] = []  # the trick (0-based) each move was made in
+    player_of: list[int | None] = []  # the seat that made each move
     cards_played = 0
     for move in view.moves:
         trick = cards_played // 2
