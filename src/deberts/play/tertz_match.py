@@ -70,11 +70,6 @@ class TertzView:
     legal: tuple[Move, ...]
     scores: tuple[int, int] = (0, 0)
 
-    def played(self) -> CardSet:
-        """Every card played so far, the card on the table included."""
-        return CardSet(sum(c.mask for t in self.tricks for c in t.cards) + sum(
-            c.mask for c in self.trick))
-
     @property
     def break_due(self) -> bool:
         """True when this seat must now break the stock (4.1)."""
@@ -136,12 +131,6 @@ def _timeline(position: TertzPosition) -> _Timeline:
         if married_at is None and any(replay.marriage):
             married_at = index
     return _Timeline(swapped_by, tuple(declared_at), married_at)
-
-
-def swapper(position: TertzPosition) -> int | None:
-    """The seat that swapped the seven of trumps in ``position``'s deal, if one did
-    (a public move: the seven then lies face up)."""
-    return _timeline(position).swapped_by
 
 
 def draw_slots(tricks: Sequence[TertzTrick], broken: bool) -> list[tuple[int, int]]:

@@ -86,8 +86,9 @@ class TertzHeuristicPlayer:
 
 
 def _keep(card: Card, trump: Suit, stock: bool) -> int:
-    """How much ``card`` is worth keeping: its points and rank, more for trumps and
-    (while the stock lasts) for trumps, aces and tens."""
+    """How much ``card`` is worth keeping: its points and rank, and while the stock
+    lasts more for trumps, aces and tens (docs/rules.md 4.2: they win the strict
+    play at the end)."""
     worth = card_points(card, trump) + trick_power(card, card.suit, trump)
     if stock and card.suit == trump:
         worth += TRUMP_KEEP

@@ -112,7 +112,7 @@ def hidden_of(view: TertzView) -> TertzHidden:
 def sample_deal(view: TertzView, hidden: TertzHidden, rng: random.Random) -> TertzDeal:
     """One deal drawn from the places the facts allow (not yet checked by replay)."""
     places: list[Card | None] = [None] * (HAND_SIZE + len(hidden.opponent_slots))
-    for count, (card, by) in enumerate(hidden.required):
+    for card, by in hidden.required:
         free = [i for i in range(by) if places[i] is None]
         if not free:
             raise DebertsError(f"the view is inconsistent: no place for {card} among the "
