@@ -148,7 +148,7 @@ def ask(prompt: str, default: str | None = None) -> str:
     """The person's answer; ``help``/``?`` shows the commands and asks again,
     ``q``/``quit`` leaves the match."""
     while True:
-        answer = click.prompt(prompt, default=default, show_default=False).strip()
+        answer = str(click.prompt(prompt, default=default, show_default=False)).strip()
         if answer.lower() in ("q", "quit"):
             raise Quit
         if answer.lower() in ("help", "?"):
