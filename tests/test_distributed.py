@@ -5,11 +5,10 @@ no line and writes none twice, and bad scheduler options are one line, status 2.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -35,13 +34,9 @@ def answers(text: str) -> list[dict[str, object]]:
             for line in text.splitlines()]
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    ) as cluster, distributed.Client(cluster) as client:
-        yield client
+@pytest.fixture
+def client(dask_client: Any) -> Any:
+    return dask_client
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -95,12 +96,11 @@ def test_the_same_seed_gives_the_same_file_however_the_work_is_cut(tmp_path: Pat
     assert files[0] == files[1] == files[2]
 
 
-def test_the_same_file_on_a_dask_cluster(tmp_path: Path) -> None:
-    pytest.importorskip("distributed")
+def test_the_same_file_on_a_dask_cluster(tmp_path: Path, dask_client: Any) -> None:
     local, spread = tmp_path / "local.parquet", tmp_path / "spread.parquet"
     args = ["-n", "24", "--players", "2", "--players", "3", "--seed", "4", "--block", "4"]
     assert run("stats", str(local), *args, "--jobs", "1").exit_code == 0
-    result = run("stats", str(spread), *args, "--cluster", "local:2")
+    result = run("stats", str(spread), *args, "--scheduler", dask_client.scheduler.address)
     assert result.exit_code == 0, result.output
     assert spread.read_bytes() == local.read_bytes()
 
