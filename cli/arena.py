@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from typing import Any, TextIO
 
 import click
+from click.core import ParameterSource
 
 from deberts.play.arena import ArenaResult, MatchOutcome, arena
 from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
@@ -23,6 +24,17 @@ game_option: Decorator = click.option(
     "--game", type=click.Choice(["deberts", "tertz"]), default="deberts", show_default=True,
     help="The game: deberts, or tertz (2 players; --set takes Tertz rule options).",
 )
+
+
+
+def refuse_deberts_options(**options: str) -> None:
+    """With ``--game tertz``, an option only Deberts has (``parameter=flag``) given on
+    the command line is an error rather than silently ignored."""
+    context = click.get_current_context()
+    for name, flag in options.items():
+        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE:
+            raise CliError(f"--game tertz takes no {flag}: Tertz is for 2 players, to 501, "
+                           "and --set takes its rule options")
 
 
 @click.command(name="arena")
@@ -67,6 +79,7 @@ def arena_command(
     with reported(), bar if show else nullcontext():
         try:
             if game == "tertz":
+                refuse_deberts_options(players="--players", target="--target", preset="--rules")
                 result: ArenaResult | TertzArenaResult = tertz_arena(
                     (first, second), deals, seed, tertz_rules(settings), jobs, progress=advance)
             else:

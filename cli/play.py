@@ -28,7 +28,7 @@ from deberts.cli.common import (
     ascii_option, chosen_rules, notation_for_stdout, players_option, reported, rules_options,
     seed_option, target_option,
 )
-from deberts.cli.arena import game_option
+from deberts.cli.arena import game_option, refuse_deberts_options
 from deberts.cli.tertz import tertz_rules
 from deberts.formats import records
 from deberts.text.render import Notation, RESULT_NAMES, hand_lines, hand_text, signed
@@ -251,6 +251,7 @@ def play_command(
     ai_spec = ai_spec or DEFAULT_AI[game]
     notation = notation_for_stdout(ascii_only)
     if game == "tertz":
+        refuse_deberts_options(players="--players", target="--target", preset="--rules")
         _play_tertz(ai_spec, deals, seed, confirm, record_file, review_stock, settings,
                     notation)
         return

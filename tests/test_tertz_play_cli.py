@@ -49,6 +49,12 @@ def test_arena_tertz_refuses_bad_players_and_rules() -> None:
     rules = runner.invoke(main, ["arena", "--game", "tertz", "heuristic", "random",
                                  "--set", "stock_play=loose"])
     assert rules.exit_code == 2 and "stock_play" in rules.output
+    for option in (["--players", "3"], ["--target", "1001"], ["--rules", "kharkov"]):
+        for command in (["arena", "--game", "tertz", "heuristic", "random"],
+                        ["play", "--game", "tertz"]):
+            refused = runner.invoke(main, [*command, *option])
+            assert refused.exit_code == 2, refused.output
+            assert f"--game tertz takes no {option[0]}" in refused.output
 
 
 def test_play_tertz_a_whole_deal_with_its_review(tmp_path: Path) -> None:
