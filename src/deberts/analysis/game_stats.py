@@ -38,9 +38,9 @@ from deberts.model.scoring import MADE
 if TYPE_CHECKING:
     from distributed import Client
 
-#: Deals a task: enough that the scheduler's share of the work stays near or under
-#: 5% even for 2 players (benchmarks/README.md, "Dask"); the rows do not depend on it.
-DEFAULT_BLOCK = 32
+#: Deals a task: enough that the scheduler's share of the work stays under 5% even
+#: for 2 players (benchmarks/README.md, "Dask"); the rows do not depend on it.
+DEFAULT_BLOCK = 64
 #: Rows a record batch of the file: fixed, so the file does not depend on the tasks.
 ROWS_A_BATCH = 4096
 #: The dealer's seat; the eldest hand, seat 1, leads.
