@@ -149,3 +149,23 @@ def test_hand_size_is_the_opponents_first_places() -> None:
     position.push(position.legal_moves()[0])
     view = tertz_view(position)
     assert [deadline for _, deadline in hidden_of(view).required] == [HAND_SIZE]
+
+
+def test_a_tiny_time_budget_still_solves_one_sample() -> None:
+    """However short ``seconds`` is, the first sample is solved: the move is then
+    that sample's best (a legal move, never the fallback's guess)."""
+    solver = TertzSolver(16)
+    checked = 0
+    for position in played_positions(4, 14, TertzRules()):
+        if len(position.stock) != 2 or len(position.legal_moves()) < 2:
+            continue
+        checked += 1
+        player = TertzPimcPlayer(samples=10, seconds=1e-9, seed=3)
+        view = tertz_view(position)
+        first = player._samples(view)[0][0]
+        player.rng.seed(3)
+        values = solver.values(first).values
+        sign = 1 if position.to_move == 0 else -1
+        best = max(sign * v for v in values.values())
+        assert sign * values[player.move(view)] == best
+    assert checked >= 3
