@@ -16,6 +16,7 @@ from click.testing import CliRunner, Result
 distributed = pytest.importorskip("distributed")
 import dask.config  # noqa: E402
 
+import deberts.distributed  # noqa: E402
 from deberts import Position, generate_deals, solve_many  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.engine import distributed as on_cluster  # noqa: E402
@@ -62,7 +63,7 @@ def test_solve_many_on_a_cluster_is_the_local_result_in_order(
         on_cluster.MODES["value"], positions, client, chunk=7, window=3
     )
     assert list(results) == local
-    assert list(on_cluster.solve_many(positions[:9], client, mode="value")) == local[:9]
+    assert list(deberts.distributed.solve_many(positions[:9], client, mode="value")) == local[:9]
     assert list(on_cluster.solve_many([], client)) == []
 
 
