@@ -137,11 +137,11 @@ def deal_batches(
     block = integer("block", block, 1)
     if isinstance(players, (str, bytes)) or not all(p in (2, 3, 4) for p in players):
         raise ArgumentError(f"bad players {players!r}: expected player counts 2, 3 or 4")
-    blocks = [
+    blocks = (  # made as the tasks go out: a run of any length streams
         _Block(p, seed, start, min(start + block, count), rules)
-        for p in players
+        for p in tuple(players)
         for start in range(0, count, block)
-    ]
+    )
     return map_ordered(_solve_block, blocks, client, threads, table_bits, chunk=1)
 
 
