@@ -67,6 +67,21 @@ def test_solve_many_on_a_cluster_is_the_local_result_in_order(
     assert list(on_cluster.solve_many([], client)) == []
 
 
+def _fails_on_five(solver: Any, item: int) -> int:
+    if item == 5:
+        raise ValueError("five")
+    return item
+
+
+def test_a_task_that_keeps_failing_is_a_cluster_error_after_the_lines_before_it(
+    client: Any
+) -> None:
+    results = on_cluster.map_ordered(_fails_on_five, range(12), client, chunk=3, retries=1)
+    assert [next(results) for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(ClusterError, match="chunk 1 failed on the cluster: ValueError: five"):
+        next(results)
+
+
 def test_bad_arguments_are_named(client: Any, positions: list[Position]) -> None:
     with pytest.raises(ArgumentError, match="bad mode 'fast'"):
         on_cluster.solve_many(positions, client, mode="fast")
