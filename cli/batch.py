@@ -3,7 +3,9 @@
 Nothing is lost on disk: with ``-o OUT`` the results go to a temporary file beside
 OUT, renamed to OUT at the end (or when the run is interrupted, so that ``--resume``
 carries on from its last complete line); OUT is never the input, and nothing is
-written before the input and options are checked.
+written before the input and options are checked. With ``--scheduler`` or
+``--cluster`` the lines are solved on Dask workers (:mod:`deberts.cli.cluster`), the
+same lines in the same order.
 
 Exit status: 0 when every line was solved; 1 when some lines could not be (each has
 its ``{"line": N, "error": ...}`` output line, and stderr says how many); 2 when the
