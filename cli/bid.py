@@ -134,7 +134,7 @@ def draw(evaluation: BidEvaluation, path: str) -> None:
     figure, axes = pyplot.subplots(figsize=(8, 4.5))
     edges = np.histogram_bin_edges(np.concatenate([o.margins() for o in evaluation.options]), 30)
     for option in evaluation.options:
-        axes.hist(option.margins(), bins=edges, histtype="step", linewidth=1.5,
+        axes.hist(option.margins(), bins=edges.tolist(), histtype="step", linewidth=1.5,
                   label=option.option)
     axes.set_xlabel("margin (bidder's side minus the others)")
     axes.set_ylabel("samples")

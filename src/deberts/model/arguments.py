@@ -52,4 +52,5 @@ def instance(name: str, value: Any, kind: type | tuple[type, ...], expected: str
 
 def text(name: str, value: object) -> str:
     """``value`` if it is a string, for the parsers."""
-    return instance(name, value, str, "a string")  # type: ignore[no-any-return]
+    checked: str = instance(name, value, str, "a string")
+    return checked

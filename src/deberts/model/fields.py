@@ -42,7 +42,8 @@ def field(record: Mapping[str, Any], name: str, kind: type, expected: str) -> An
 
 def seat_field(record: Mapping[str, Any], name: str) -> int:
     """A seat number (range is checked where the player count is known)."""
-    return field(record, name, int, "a seat number")
+    seat: int = field(record, name, int, "a seat number")
+    return seat
 
 
 def cards_field(record: Mapping[str, Any], name: str, items: str) -> str | list[str]:

@@ -54,9 +54,9 @@ class Position:
         rules: Rules | None = None,
         played: Iterable[Card | str] | str = (),
     ) -> None:
-        self.deal = instance("deal", deal, Deal, "a Deal")
+        self.deal: Deal = instance("deal", deal, Deal, "a Deal")
         self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
-        self.rules = Rules() if rules is None else instance("rules", rules, Rules, "Rules")
+        self.rules: Rules = Rules() if rules is None else instance("rules", rules, Rules, "Rules")
         players = deal.players
         self.declarer = check_seat("declarer", declarer, players)
         self.leader = check_seat("leader", leader, players)
