@@ -57,8 +57,8 @@ def map_ordered(
     ``work`` and the items are pickled to the workers, so ``work`` is a function of
     an importable module. ``window`` (default: two chunks a worker thread) bounds
     the chunks submitted and not yet yielded. A task that still fails after its
-    retries raises :class:`ClusterError` here; closing the iterator early cancels
-    the chunks in flight."""
+    retries raises :class:`ClusterError` in its turn, after the items before it;
+    closing the iterator early cancels the chunks in flight."""
     chunk = integer("chunk", chunk, 1)
     retries = integer("retries", retries, 0)
     if window is None:
@@ -67,7 +67,7 @@ def map_ordered(
     name = f"deberts-{getattr(work, '__name__', 'work')}-{uuid.uuid4().hex[:8]}"
     source = _chunks(items, chunk)
     running = as_completed()
-    ready: dict[int, list[R]] = {}
+    ready: dict[int, Future[list[R]]] = {}  # finished, waiting for the chunks before
     futures: dict[int, Future[list[R]]] = {}
     submitted = head = 0
     try:
@@ -83,10 +83,9 @@ def map_ordered(
                 return
             done = next(running)
             index = next(i for i, future in futures.items() if future is done)
-            ready[index] = _result(done, index)
-            del futures[index]
+            ready[index] = futures.pop(index)
             while head in ready:
-                yield from ready.pop(head)
+                yield from _result(ready.pop(head), head)
                 head += 1
     finally:
         if futures:
