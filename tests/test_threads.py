@@ -22,11 +22,15 @@ def hammer(work: Callable[[int], object], rounds: int) -> list[list[object]]:
     each thread's answers, in order."""
     start = threading.Barrier(THREADS)
     answers: list[list[object]] = [[] for _ in range(THREADS)]
+    errors: list[BaseException] = []
 
     def run(slot: int) -> None:
         start.wait()
-        for i in range(rounds):
-            answers[slot].append(work((i + slot) % rounds))
+        try:
+            for i in range(rounds):
+                answers[slot].append(work((i + slot) % rounds))
+        except BaseException as error:  # a thread's error fails the test, not a warning
+            errors.append(error)
 
     threads = [threading.Thread(target=run, args=(slot,)) for slot in range(THREADS)]
     for thread in threads:
@@ -34,6 +38,7 @@ def hammer(work: Callable[[int], object], rounds: int) -> list[list[object]]:
     for thread in threads:
         thread.join(timeout=120)
     assert not any(thread.is_alive() for thread in threads), "a thread hangs"
+    assert not errors, errors
     return answers
 
 
