@@ -80,7 +80,7 @@ class Solution:
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``--json`` record of RULES/issue contract, plus the line's bella plays."""
+        """The ``--json`` object (README "Solving a deal"), with the line's bella plays."""
         return {
             "margin": self.margin,
             "declarer_points": self.declarer_points,

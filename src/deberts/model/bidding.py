@@ -1,4 +1,4 @@
-"""The bidding (RULES.md section 2.2): two rounds of calls that fix trump and declarer.
+"""The bidding (docs/rules.md section 2.2): two rounds of calls that fix trump and declarer.
 
 Round 1, from the eldest hand round to the dealer: ``play`` (the face-up suit is
 trump) or ``pass``. If all pass, round 2 in the same order: name another suit, or

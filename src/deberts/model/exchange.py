@@ -1,4 +1,4 @@
-"""The face-up card and the trump-seven exchange (RULES.md sections 2.1 and 2.3).
+"""The face-up card and the trump-seven exchange (docs/rules.md sections 2.1 and 2.3).
 
 With 2 or 3 players the face-up card lies on the table and names the first trump; if
 the game is ordered on it (round 1), whoever holds the seven of trumps may swap the

@@ -1,4 +1,4 @@
-"""Seats and sides: who plays with whom (RULES.md sections 2.1 and 3).
+"""Seats and sides: who plays with whom (docs/rules.md sections 2.1 and 3).
 
 Seats are numbered 0..n-1 in play order. The declarer's side is the declarer, plus
 his partner opposite in a 4-player pairs game; everyone else is a defender, and the
