@@ -15,7 +15,7 @@ import pytest
 
 from deberts.engine.tertz import TertzSolver, solve_tertz
 from deberts.errors import DebertsError
-from deberts.model.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
+from deberts.model.tertz import SWAP, Break, TertzPosition
 from deberts.model.tertz.declarations import marriage_mask
 from tertz_oracle import oracle_moves
 from tertz_positions import RULE_VARIANTS, random_position

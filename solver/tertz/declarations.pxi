@@ -136,13 +136,28 @@ cdef inline int settle_declarations(Engine* e) noexcept nogil:
     return outcome
 
 
-cdef inline uint64_t declared_key(Declared* d) noexcept nogil:
-    """One player's declarations packed exactly for the table (see table.pxi), or
-    0xFFFF... when they hold more than KEY_RUNS runs (such positions are not filed)."""
-    cdef uint64_t key = d.fours | (<uint64_t>d.counting << 4)
-    cdef int i
-    if d.count > KEY_RUNS:
-        return UNFILED
+cdef inline int declared_key(Declared* d, uint32_t hand, uint64_t* key) noexcept nogil:
+    """One player's declarations packed exactly into ``key[0]``, ``key[1]`` for the
+    table, leaving out the replaced runs none of whose cards is still in ``hand``
+    (no later run can touch them). Word 0: the fours (4 bits), which kept runs
+    count (8 bits), kept runs 0-2; word 1: kept runs 3-6; a run is its code and
+    stamp (14 bits). Returns 0, or -1 when more than KEY_RUNS runs are kept (such
+    positions are not filed)."""
+    cdef uint64_t run
+    cdef int i, kept = 0
+    key[0] = d.fours
+    key[1] = 0
     for i in range(d.count):
-        key |= (<uint64_t>d.runs[i] | (<uint64_t>d.stamps[i] << 8)) << (8 + 14 * i)
-    return key
+        if not (d.counting >> i) & 1 and run_cards(d.runs[i]) & hand == 0:
+            continue
+        if kept == KEY_RUNS:
+            return -1
+        if (d.counting >> i) & 1:
+            key[0] |= <uint64_t>1 << (4 + kept)
+        run = <uint64_t>d.runs[i] | (<uint64_t>d.stamps[i] << 8)
+        if kept < 3:
+            key[0] |= run << (12 + 14 * kept)
+        else:
+            key[1] |= run << (14 * (kept - 3))
+        kept += 1
+    return 0

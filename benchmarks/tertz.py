@@ -1,0 +1,115 @@
+"""The Tertz engine's speed on a seeded set of full deals (docs/rules.md 4.5):
+``python benchmarks/tertz.py --deals 200``.
+
+For each deal, two positions: the first lead (the whole deal ahead, breaks
+included) and right after the break (the first trick and the break made by seeded
+random moves, 15 tricks ahead). For each, two modes: ``value`` (the exact value)
+and ``values`` (every legal move's value, swap and breaks included). Every solve is
+cold (the table cleared) on one thread. The table gives the median and 99th
+percentile seconds and nodes of each; with ``--repeat N`` the positions are run N
+times interleaved (A B C ... A B C ...) and each position's time is its median over
+the repeats, which evens out a shared, noisy machine. Node counts are exact and
+repeatable: quote them when comparing changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.model.tertz import TertzPosition, random_deals
+
+#: The seed of the benchmark's deals: change it and figures are not comparable.
+SEED = 2026
+POINTS = ("first_lead", "after_break")
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Median and 99th percentile of seconds and of nodes over a set of solves."""
+
+    median: float
+    p99: float
+    nodes_median: float
+    nodes_p99: float
+    count: int
+
+    def row(self, point: str, mode: str) -> str:
+        return (f"| {point} | {mode} | {self.count} | {self.median * 1e3:.1f} "
+                f"| {self.p99 * 1e3:.1f} | {self.nodes_median:,.0f} | {self.nodes_p99:,.0f} |")
+
+
+def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
+    """The benchmark positions of ``point`` for the first ``deals`` deals of the set."""
+    found = []
+    for index, deal in enumerate(random_deals(deals, seed)):
+        position = TertzPosition(deal)
+        if point == "after_break":
+            rng = random.Random(seed * 1_000 + index)
+            while position.broken is None:
+                position.push(rng.choice(position.legal_moves()))
+        found.append(position)
+    return found
+
+
+MODES: dict[str, Callable[[TertzSolver, TertzPosition], int]] = {
+    "value": lambda solver, position: solver.value(position).nodes,
+    "values": lambda solver, position: solver.values(position).nodes,
+}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
+            table_bits: int = DEFAULT_TABLE_BITS) -> Figures:
+    """Solve each position cold ``repeat`` times, interleaved; per position the
+    median time over the repeats and its node count (the same every time)."""
+    solver = TertzSolver(table_bits)
+    work = MODES[mode]
+    times: list[list[float]] = [[] for _ in found]
+    nodes = [0] * len(found)
+    for _ in range(repeat):
+        for index, position in enumerate(found):
+            solver.clear()
+            started = time.perf_counter()
+            nodes[index] = work(solver, position)
+            times[index].append(time.perf_counter() - started)
+    seconds = [statistics.median(t) for t in times]
+    return Figures(
+        median=statistics.median(seconds),
+        p99=percentile(seconds, 0.99),
+        nodes_median=statistics.median(nodes),
+        nodes_p99=percentile(nodes, 0.99),
+        count=len(found),
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals of the set (200)")
+    parser.add_argument("--repeat", type=int, default=1, help="interleaved runs (1)")
+    parser.add_argument("--points", default=",".join(POINTS),
+                        help="first_lead, after_break or both (comma-separated)")
+    parser.add_argument("--modes", default=",".join(MODES), help="value, values or both")
+    parser.add_argument("--table-bits", type=int, default=DEFAULT_TABLE_BITS)
+    args = parser.parse_args(argv)
+    print("| position | mode | deals | median ms | p99 ms | median nodes | p99 nodes |")
+    print("|---|---|---|---|---|---|---|")
+    for point in args.points.split(","):
+        found = positions(args.deals, point)
+        for mode in args.modes.split(","):
+            figures = measure(found, mode, args.repeat, args.table_bits)
+            print(figures.row(point, mode), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
