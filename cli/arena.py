@@ -26,7 +26,6 @@ game_option: Decorator = click.option(
 )
 
 
-
 def refuse_deberts_options(**options: str) -> None:
     """With ``--game tertz``, an option only Deberts has (``parameter=flag``) given on
     the command line is an error rather than silently ignored."""
@@ -43,7 +42,7 @@ def refuse_deberts_options(**options: str) -> None:
 @game_option
 @players_option
 @click.option("--deals", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Deals to play at least (whole duplicate matches).")
+              help="Deals to play at least (whole duplicate matches; Tertz: whole pairs).")
 @seed_option
 @target_option
 @jobs_option("Worker processes")
