@@ -57,8 +57,10 @@ def test_last_declarations(seed: int) -> None:
     assert_agrees(random_position(1_000 + seed, "end", cards_left=8 + seed % 2))
 
 
-# Trick 7, the stock down to two cards: loose play under each stock_play option.
-@pytest.mark.parametrize("seed", [4, 8, 11])
+# Trick 7, the stock down to two cards: loose play under each stock_play option
+# (seed % 5 picks the rules: 25 suit_or_trump, 11 follow, 7 free with a swap to
+# make, 8 declare_when opening).
+@pytest.mark.parametrize("seed", [25, 11, 7, 8])
 def test_last_draws(seed: int) -> None:
     assert_agrees(random_position(seed, "last_draws"))
 

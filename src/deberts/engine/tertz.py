@@ -177,8 +177,9 @@ def engine_input(position: TertzPosition) -> dict[str, Any]:
 
     Run declarations carry a stamp (their rank in the deal's order of declarations,
     which breaks ties between equal runs); fours only their rank (bit ``rank - 4``),
-    as a four never ties. The marriage is open while nobody has scored it and both
-    its cards are still to be played."""
+    as a four never ties. The marriage is open while nobody has scored it and its
+    two cards can still be in one hand before a card: both unplayed, and once the
+    stock is gone, held together."""
     runs: tuple[list[tuple[int, int, bool]], list[tuple[int, int, bool]]] = ([], [])
     fours = [0, 0]
     declared = sorted(position.declarations, key=lambda d: d.order)
@@ -189,6 +190,7 @@ def engine_input(position: TertzPosition) -> dict[str, Any]:
             runs[d.seat].append((d.cards, sum(len(r) for r in runs), d.counting))
     married = marriage_mask(position.trump)
     unplayed = position.hands[0] | position.hands[1] | sum(c.mask for c in position.stock)
+    together = bool(position.stock) or any(h & married == married for h in position.hands)
     return {
         "trump": int(position.trump),
         "hands": list(position.hands),
@@ -198,7 +200,9 @@ def engine_input(position: TertzPosition) -> dict[str, Any]:
         "to_move": position.to_move,
         "break_due": int(position.breaker is not None),
         "cards_played": 2 * len(position.tricks) + len(position.trick),
-        "marriage_open": int(not any(position.marriage) and unplayed & married == married),
+        "marriage_open": int(
+            not any(position.marriage) and unplayed & married == married and together
+        ),
         "runs": list(runs),
         "fours": fours,
         "stock_play": position.rules.stock_play,
