@@ -41,14 +41,14 @@ cdef inline int is_new_run(Declared* d, uint32_t cards) noexcept nogil:
     return not shares
 
 
-cdef inline int declare_run(Declared* d, uint8_t run, uint8_t stamp) noexcept nogil:
-    """Record a new run; the runs it contains no longer count. Returns 0, or -1
-    when the list is full (it cannot be: a deal gives at most 11 runs)."""
+cdef inline void declare_run(Declared* d, uint8_t run, uint8_t stamp) noexcept nogil:
+    """Record a new run; the runs it contains no longer count. (The list cannot be
+    full: a deal gives a player at most 11 runs, each with a card he drew.)"""
     cdef uint32_t cards = run_cards(run)
     cdef uint32_t earlier
     cdef int i
     if d.count == MAX_RUNS:
-        return -1
+        return
     for i in range(d.count):
         earlier = run_cards(d.runs[i])
         if earlier & ~cards == 0:
@@ -57,7 +57,6 @@ cdef inline int declare_run(Declared* d, uint8_t run, uint8_t stamp) noexcept no
     d.stamps[d.count] = stamp
     d.counting |= <uint16_t>1 << d.count
     d.count += 1
-    return 0
 
 
 cdef void declare(Engine* e, int seat, uint8_t stamp) noexcept nogil:
