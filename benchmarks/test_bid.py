@@ -5,7 +5,6 @@ from __future__ import annotations
 import statistics
 
 import pytest
-
 from bids import round_two_seconds, sampler_rate
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import statistics
 
 import pytest
-
 from pimc_decisions import decision_seconds, early_views
 
 

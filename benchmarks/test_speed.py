@@ -10,12 +10,12 @@ import time
 from functools import lru_cache
 
 import pytest
-
-from deberts import Solver
-from deberts.engine.parallel import solve_many
 from measure import MODES, measure
 from oracle import oracle_value
 from sets import SETS, mid_deal
+
+from deberts import Solver
+from deberts.engine.parallel import solve_many
 
 
 @lru_cache(maxsize=None)

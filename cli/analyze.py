@@ -9,16 +9,32 @@ import click
 
 from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, hands_argument, json_option, notation_for_stdout,
-    played_option, refuse_options, reported, require_options, rules_options, setting_options,
+    CliError,
+    ascii_option,
+    chosen_rules,
+    hands_argument,
+    json_option,
+    notation_for_stdout,
+    played_option,
+    refuse_options,
+    reported,
+    require_options,
+    rules_options,
+    setting_options,
     table_bits_option,
 )
 from deberts.cli.inputs import build_position
-from deberts.text.render import (
-    RESULT_NAMES, Notation, deal_lines, declaration_lines, seat_name, signed, table,
-)
 from deberts.formats.records import load as read_records
 from deberts.model.record import GameRecord
+from deberts.text.render import (
+    RESULT_NAMES,
+    Notation,
+    deal_lines,
+    declaration_lines,
+    seat_name,
+    signed,
+    table,
+)
 
 
 @click.command(name="analyze")

@@ -11,13 +11,22 @@ from typing import Any, TextIO
 import click
 from click.core import ParameterSource
 
-from deberts.play.arena import ArenaResult, MatchOutcome, arena
-from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
 from deberts.cli.common import (
-    CliError, Decorator, chosen_rules, jobs_option, json_option, players_option,
-    progress_option, reported, rules_options, seed_option, target_option,
+    CliError,
+    Decorator,
+    chosen_rules,
+    jobs_option,
+    json_option,
+    players_option,
+    progress_option,
+    reported,
+    rules_options,
+    seed_option,
+    target_option,
 )
 from deberts.cli.tertz import tertz_rules
+from deberts.play.arena import ArenaResult, MatchOutcome, arena
+from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
 
 #: ``--game``: the game the command plays, Deberts or Tertz (docs/rules.md section 4).
 game_option: Decorator = click.option(

@@ -32,7 +32,8 @@ from deberts.cli.common import CliError, jobs_option, progress_option, table_bit
 from deberts.engine.mapping import map_ordered
 from deberts.engine.tertz import TertzSolver
 from deberts.errors import ClusterError
-from deberts.formats import batch as batch_format, tertz_batch
+from deberts.formats import batch as batch_format
+from deberts.formats import tertz_batch
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1

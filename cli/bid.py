@@ -11,12 +11,22 @@ import click
 import numpy as np
 
 from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-from deberts.model.cards import Card, CardSet
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, jobs_option, json_option, notation_for_stdout,
-    players_option, progress_option, reported, rules_options, seat_hand, seed_option,
+    CliError,
+    ascii_option,
+    chosen_rules,
+    jobs_option,
+    json_option,
+    notation_for_stdout,
+    players_option,
+    progress_option,
+    reported,
+    rules_options,
+    seat_hand,
+    seed_option,
     table_bits_option,
 )
+from deberts.model.cards import Card, CardSet
 from deberts.text.histogram import margin_bins
 from deberts.text.render import Notation, call_name, hand_text, signed, table
 

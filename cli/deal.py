@@ -9,13 +9,21 @@ import click
 
 from deberts import Deal, Position, Rules, Suit
 from deberts.cli.common import (
-    CliError, ascii_option, chosen_rules, json_option, notation_for_stdout, players_option,
-    reported, rules_options, seat_hand, seed_option,
+    CliError,
+    ascii_option,
+    chosen_rules,
+    json_option,
+    notation_for_stdout,
+    players_option,
+    reported,
+    rules_options,
+    seat_hand,
+    seed_option,
 )
 from deberts.formats import batch
-from deberts.text.render import hand_lines
 from deberts.model.generate import generate_deals
 from deberts.model.sides import check_seat, first_leader
+from deberts.text.render import hand_lines
 
 
 @click.command(name="deal")

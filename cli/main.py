@@ -13,12 +13,12 @@ import click
 from deberts import __version__
 from deberts.cli.analyze import analyze_command
 from deberts.cli.arena import arena_command
+from deberts.cli.batch import batch
 from deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
 from deberts.cli.deal import deal_command
 from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
-from deberts.cli.batch import batch
 from deberts.cli.solve import solve_command
 from deberts.cli.stats import stats_command
 from deberts.cli.table import table_command

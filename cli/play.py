@@ -15,26 +15,32 @@ from typing import TextIO
 import click
 
 from deberts.analysis.review import analyze_play
-from deberts.play.arena import player_factory
-from deberts.play.tertz_arena import tertz_player_factory
-from deberts.play.tertz_costs import move_costs
-from deberts.play.tertz_match import TertzDealResult, TertzGame, TertzView
-from deberts.model.tertz import Move, parse_move
+from deberts.cli.arena import game_option, refuse_deberts_options
+from deberts.cli.common import (
+    ascii_option,
+    chosen_rules,
+    notation_for_stdout,
+    players_option,
+    reported,
+    rules_options,
+    seed_option,
+    target_option,
+)
+from deberts.cli.tertz import tertz_rules
+from deberts.errors import DebertsError
+from deberts.formats import records
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet
 from deberts.model.rules import Rules
 from deberts.model.sides import partner_of, teams
-from deberts.cli.common import (
-    ascii_option, chosen_rules, notation_for_stdout, players_option, reported, rules_options,
-    seed_option, target_option,
-)
-from deberts.cli.arena import game_option, refuse_deberts_options
-from deberts.cli.tertz import tertz_rules
-from deberts.formats import records
-from deberts.text.render import Notation, RESULT_NAMES, hand_lines, hand_text, signed
-from deberts.text.tertz import deal_lines, move_text, score_lines
-from deberts.errors import DebertsError
+from deberts.model.tertz import Move, parse_move
+from deberts.play.arena import player_factory
 from deberts.play.match import BidView, DealResult, Match, PlayView
+from deberts.play.tertz_arena import tertz_player_factory
+from deberts.play.tertz_costs import move_costs
+from deberts.play.tertz_match import TertzDealResult, TertzGame, TertzView
+from deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
+from deberts.text.tertz import deal_lines, move_text, score_lines
 
 YOU = 0
 

@@ -8,8 +8,17 @@ import click
 
 from deberts import solve
 from deberts.cli.common import (
-    ascii_option, hands_argument, json_option, notation_for_stdout, played_option,
-    refuse_options, reported, require_options, rules_options, setting_options, table_bits_option,
+    ascii_option,
+    hands_argument,
+    json_option,
+    notation_for_stdout,
+    played_option,
+    refuse_options,
+    reported,
+    require_options,
+    rules_options,
+    setting_options,
+    table_bits_option,
 )
 from deberts.cli.inputs import EXAMPLE, build_position, build_rules
 from deberts.text.render import render_solution

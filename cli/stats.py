@@ -20,8 +20,15 @@ import click
 from deberts import __version__
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
-    CliError, chosen_rules, jobs_option, json_option, progress_option, reported, rules_options,
-    seed_option, table_bits_option,
+    CliError,
+    chosen_rules,
+    jobs_option,
+    json_option,
+    progress_option,
+    reported,
+    rules_options,
+    seed_option,
+    table_bits_option,
 )
 from deberts.errors import ClusterError
 from deberts.text.render import table

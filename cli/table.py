@@ -7,12 +7,21 @@ import json
 import click
 
 from deberts import Deal, Suit
-from deberts.cli.common import (
-    ascii_option, chosen_rules, hands_argument, jobs_option, json_option, notation_for_stdout, reported,
-    rules_options, table_bits_option,
-)
-from deberts.text.render import Notation, hand_lines, signed, table
 from deberts.analysis.table import DDTable, TableCell, dd_table
+from deberts.cli.common import (
+    ascii_option,
+    chosen_rules,
+    hands_argument,
+    jobs_option,
+    json_option,
+    notation_for_stdout,
+    reported,
+    rules_options,
+    table_bits_option,
+)
+from deberts.model.sides import declarer_leads
+from deberts.text.render import Notation, hand_lines, signed, table
+
 
 @click.command(name="table")
 @hands_argument()
@@ -46,7 +55,7 @@ def table_command(
     rules = chosen_rules(preset, settings)
     with reported():
         deal = Deal.parse(hands)
-        if leader is None and rules.first_lead != "declarer":
+        if leader is None and not declarer_leads(rules):
             raise click.UsageError("missing --leader (needed unless first_lead=declarer)")
         result = dd_table(deal, leader, rules, face_up, threads=jobs, table_bits=table_bits)
     if as_json:

@@ -18,8 +18,14 @@ import click
 
 from deberts.analysis.tertz_review import analyze_tertz
 from deberts.cli.common import (
-    CliError, Decorator, ascii_option, hands_argument, json_option, notation_for_stdout,
-    reported, seed_option,
+    CliError,
+    Decorator,
+    ascii_option,
+    hands_argument,
+    json_option,
+    notation_for_stdout,
+    reported,
+    seed_option,
 )
 from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.errors import RulesError

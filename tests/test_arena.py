@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from deberts import DebertsError, GameRecord, Rules
-from deberts.play.arena import arena, play_match, player_factory, seatings
 from deberts.cli.main import main
+from deberts.play.arena import arena, play_match, player_factory, seatings
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
 

@@ -13,7 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import deberts
-from deberts import ArgumentError, Card, CardSet, Deal, DebertsError, Knowledge, Position, Rules, Solver
+from deberts import (
+    ArgumentError,
+    Card,
+    CardSet,
+    Deal,
+    DebertsError,
+    Knowledge,
+    Position,
+    Rules,
+    Solver,
+)
 from deberts.formats import batch
 
 DEAL = Deal.parse("Q.AKQT.A.AJ7 J.8.T987.QT8")

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from deberts import Deal, Position, Rules, RulesError, score, solve
-from deberts.model.cards import CardSet
-from deberts.cli.main import main
 from oracle import oracle_moves, rule_text_legal
 from positions import random_position
+
+from deberts import Deal, Position, Rules, RulesError, score, solve
+from deberts.cli.main import main
+from deberts.model.cards import CardSet
 
 BELOTE = Rules.preset_rules("belote")
 MOSCOW = Rules()

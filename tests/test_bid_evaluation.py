@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 from deberts import (
-    CardSet, DebertsError, Deal, Knowledge, Position, Rules, evaluate_bid, solve,
+    CardSet,
+    Deal,
+    DebertsError,
+    Knowledge,
+    Position,
+    Rules,
+    evaluate_bid,
+    solve,
 )
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.model.scoring import MADE
-
-import numpy as np
 
 
 def test_round_one_and_two_options() -> None:

@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 
 from deberts import DebertsError, Rules, Suit
 from deberts.model.bidding import (
-    PASS, PLAY, Bid, Contract, auction, bidding_order, legal_calls, parse_call,
+    PASS,
+    PLAY,
+    Bid,
+    Contract,
+    auction,
+    bidding_order,
+    legal_calls,
+    parse_call,
 )
 
 SUITS = ("S", "H", "D", "C")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts.model.cards import FULL_MASK, Card, CardSet, Rank, Suit, parse_cards
 from deberts.errors import ArgumentError, DebertsError, NotationError
+from deberts.model.cards import FULL_MASK, Card, CardSet, Rank, Suit, parse_cards
 
 ALL_CARDS = [Card(i) for i in range(32)]
 RANKS = "789TJQKA"

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-from deberts import Card, Deal, Position
+from deberts import Card, Deal, GameRecord, Position, write_records
 from deberts.analysis.review import analyze_play
-from deberts.model.bidding import Bid
 from deberts.cli.main import main
-from deberts import GameRecord, write_records
+from deberts.model.bidding import Bid
 
 HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"
 SETTING = ["--trump", "H", "--declarer", "0", "--leader", "1"]

@@ -12,7 +12,12 @@ pytest.importorskip("colver")
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 from colver_compare import (  # noqa: E402
-    FROM_COLVER, TO_COLVER, check_playouts, compare, full_deals, mid_deals,
+    FROM_COLVER,
+    TO_COLVER,
+    check_playouts,
+    compare,
+    full_deals,
+    mid_deals,
     north_south_points,
 )
 

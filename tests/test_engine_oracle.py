@@ -4,11 +4,11 @@ card's value, on seeded random positions of every player count and rule option."
 from __future__ import annotations
 
 import pytest
+from oracle import oracle_moves
+from positions import PAIRS_VARIANTS, RULE_VARIANTS, random_position
 
 from deberts import IllegalMoveError, Position, Rules, solve
 from deberts.engine.boundary import engine_input
-from oracle import oracle_moves
-from positions import PAIRS_VARIANTS, RULE_VARIANTS, random_position
 
 POSITIONS_PER_SET = 300
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from oracle import oracle_moves
+from positions import random_position
 
 from deberts import Deal, Position, Rules, Solver, Suit, solve
 from deberts.engine.parallel import solve_many
-from oracle import oracle_moves
-from positions import random_position
 
 
 def sample(players: int, count: int, base: int) -> list:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
+from deberts.analysis.sampling import check_consistent
 from deberts.play.match import PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer, knowledge_of, sampled_position
 from deberts.play.players import HeuristicPlayer, RandomPlayer
-from deberts.analysis.sampling import check_consistent
 
 
 class Recorder(RandomPlayer):

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
-from deberts.errors import DebertsError, IllegalMoveError
+from deberts.model.points import LAST_TRICK
 from deberts.model.position import Position, replay
 from deberts.model.rules import Rules
-from deberts.model.points import LAST_TRICK
 from deberts.model.tricks import (
     card_points,
     legal_cards,

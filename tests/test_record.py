@@ -20,11 +20,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import (
-    Bid, Card, CardSet, DebertsError, Deal, GameRecord, IllegalMoveError, RecordError, Rules,
-    read_records, score, write_records,
+    Bid,
+    Card,
+    CardSet,
+    Deal,
+    DebertsError,
+    GameRecord,
+    IllegalMoveError,
+    RecordError,
+    Rules,
+    read_records,
+    score,
+    write_records,
 )
-from deberts.model.cards import Rank, Suit
 from deberts.formats.records import dumps, loads
+from deberts.model.cards import Rank, Suit
 from deberts.model.record import FORMAT
 
 #: seat 0: QS AH KH QH TH AD AC JC 7C; seat 1: JS 8H TD 9D 8D 7D QC TC 8C.

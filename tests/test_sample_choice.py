@@ -8,6 +8,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import oracle_moves
+from positions import random_position
 
 import deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
@@ -15,8 +17,6 @@ from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer
 from deberts.play.sample_choice import best_on_average
-from oracle import oracle_moves
-from positions import random_position
 
 
 class Recorder(HeuristicPlayer):

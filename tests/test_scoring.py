@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
+from deberts.errors import DebertsError
 from deberts.model.cards import CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import bella_mask
-from deberts.errors import DebertsError
 from deberts.model.position import Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import BAIT, HANGING, MADE, result_of, score

@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import Card, Deal, DebertsError, Position, Rules, Suit, solve
-from deberts.model.cards import Rank
+from deberts.analysis.table import DDTable, dd_table
 from deberts.cli.main import main
+from deberts.model.cards import Rank
 from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
 from deberts.model.scoring import result_of
-from deberts.analysis.table import DDTable, dd_table
 
 #: A full 2-player deal (the README's): seat 0 holds 7♣, nobody holds 7♥.
 FULL2 = "Q.AKQT.A.AJ7 J.8.T987.QT8"

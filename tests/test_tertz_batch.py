@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 from deberts import DebertsError, Position, TertzDeal, TertzPosition, TertzRules
 from deberts.errors import RecordError
 from deberts.formats import batch
-
-from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 HANDS = ["QT.9.AJT8.KQ", "A8.AK.KQ.T87"]
 STOCK = "7H KS JS TH 7D JH QH 8H AC 7S 9S 9C JC 9D".split()

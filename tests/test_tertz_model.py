@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 from deberts import Card, CardSet, Rank, Suit, parse_cards
 from deberts.errors import (
@@ -29,7 +30,6 @@ from deberts.model.tertz import (
     random_deals,
 )
 from deberts.model.tertz.tricks import STRICT, card_points, legal_cards
-from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 #: Hearts trump (K♥ face up). Seat 0 holds the trump seven and runs A-K-Q♠, 9-8-7♥;
 #: seat 1 runs J-10-9♠ and K-Q-J♦.

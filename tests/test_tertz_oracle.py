@@ -8,10 +8,10 @@ import random
 from typing import Hashable
 
 import pytest
-
-from deberts.model.tertz import TertzPosition, random_deals
 from tertz_oracle import oracle_moves, oracle_value, rule_text_margin, rule_text_moves
 from tertz_positions import PHASES, RULE_VARIANTS, random_position, random_positions
+
+from deberts.model.tertz import TertzPosition, random_deals
 
 
 @pytest.mark.parametrize("phase", PHASES)

@@ -9,16 +9,27 @@ from dataclasses import fields
 import pytest
 
 from deberts import DebertsError, IllegalMoveError
-from deberts.model.cards import Card, CardSet
-from deberts.model.tertz.declarations import marriage_mask
-from deberts.model.tertz import (
-    SWAP, Break, TertzDeal, TertzDeclaration, TertzPosition, TertzRules, TertzTrick, random_deals,
-)
 from deberts.engine.tertz import TertzSolver
-from deberts.play.tertz_costs import move_costs
+from deberts.model.cards import Card, CardSet
+from deberts.model.tertz import (
+    SWAP,
+    Break,
+    TertzDeal,
+    TertzDeclaration,
+    TertzPosition,
+    TertzRules,
+    TertzTrick,
+    random_deals,
+)
+from deberts.model.tertz.declarations import marriage_mask
 from deberts.play.tertz_arena import play_tertz_seating, tertz_arena, tertz_player_factory
+from deberts.play.tertz_costs import move_costs
 from deberts.play.tertz_match import (
-    TertzGame, TertzView, drawn_cards, play_tertz_deal, tertz_view,
+    TertzGame,
+    TertzView,
+    drawn_cards,
+    play_tertz_deal,
+    tertz_view,
 )
 from deberts.play.tertz_pimc import TertzPimcPlayer
 from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer

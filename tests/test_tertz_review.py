@@ -7,14 +7,18 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from deberts import (
-    SWAP, IllegalMoveError, NotationError, TertzPosition, TertzSolver, analyze_tertz,
-)
-from deberts.model.tertz import Move
-
 from tertz_oracle import oracle_moves
 from tertz_positions import random_position
+
+from deberts import (
+    SWAP,
+    IllegalMoveError,
+    NotationError,
+    TertzPosition,
+    TertzSolver,
+    analyze_tertz,
+)
+from deberts.model.tertz import Move
 
 
 def random_play(position: TertzPosition, seed: int, moves: int | None = None) -> list[Move]:

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from deberts import SWAP, Break, TertzDeal, TertzPosition, TertzRules
-from deberts.model.tertz import Move
 from deberts.model.cards import CardSet
+from deberts.model.tertz import Move
 from deberts.text.render import Notation
 from deberts.text.tertz import deal_lines, line_lines, position_lines, score_lines
 

@@ -8,11 +8,12 @@ import random
 import threading
 from typing import Callable
 
+from positions import random_position
+
 from deberts import Solver
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
-from positions import random_position
 
 THREADS = 4
 

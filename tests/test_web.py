@@ -18,10 +18,10 @@ import pytest
 
 pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
+from click.testing import CliRunner  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 import deberts  # noqa: E402
-from click.testing import CliRunner  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.cli.serve import serve_command  # noqa: E402
 from deberts.formats import records  # noqa: E402

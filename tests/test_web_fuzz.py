@@ -10,7 +10,9 @@ pytest.importorskip("fastapi")
 schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.checks import (  # noqa: E402
-    content_type_conformance, not_a_server_error, response_schema_conformance,
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
     status_code_conformance,
 )
 

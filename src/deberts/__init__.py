@@ -7,7 +7,15 @@ Everything a user needs is here::
     solution = deberts.solve(deal, trump="H", declarer=0, leader=1)
 """
 
-# The model: cards, deals, rules, positions, declarations, scoring, bidding, records.
+# The public names of every layer (model, engine, analysis, play, formats), flat.
+from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.analysis.table import DDTable, TableCell, dd_table
+from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
+from deberts.engine.parallel import solve_many
+from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
+from deberts.engine.tertz import TertzSolution, TertzSolver, solve_tertz
 from deberts.errors import (
     ArgumentError,
     DebertsError,
@@ -17,6 +25,8 @@ from deberts.errors import (
     RecordError,
     RulesError,
 )
+from deberts.formats.records import dump as write_records
+from deberts.formats.records import load as read_records
 from deberts.model.bidding import Bid, Contract
 from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
 from deberts.model.deal import Deal, full_hand_size
@@ -27,35 +37,29 @@ from deberts.model.record import GameRecord
 from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
 from deberts.model.tertz import (
-    SWAP, Break, TertzDeal, TertzPosition, TertzRules, TertzScore, parse_move,
+    SWAP,
+    Break,
+    TertzDeal,
+    TertzPosition,
+    TertzRules,
+    TertzScore,
+    parse_move,
 )
-
-# The engine: the solver and its thread pool.
-from deberts.engine.parallel import solve_many
-from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
-from deberts.engine.tertz import TertzSolution, TertzSolver, solve_tertz
-
-# Analysis: the table, the review of a played deal, sampling, bid evaluation.
-from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
-from deberts.analysis.sampling import Knowledge, sample_deals
-from deberts.analysis.table import DDTable, TableCell, dd_table
-from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
-
-# Play: matches, players, the arena.
 from deberts.play.arena import ArenaResult, arena
 from deberts.play.match import BidView, DealResult, Match, Player, PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
 from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
 from deberts.play.tertz_match import (
-    TertzDealResult, TertzGame, TertzPlayer, TertzView, play_tertz_deal, tertz_view,
+    TertzDealResult,
+    TertzGame,
+    TertzPlayer,
+    TertzView,
+    play_tertz_deal,
+    tertz_view,
 )
 from deberts.play.tertz_pimc import TertzPimcPlayer
 from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer
-
-# Formats: game records on disk.
-from deberts.formats.records import dump as write_records, load as read_records
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

@@ -25,20 +25,19 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.analysis.sampling import Knowledge, deals_of, sample_deals
+from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
+from deberts.engine.parallel import map_ordered
+from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.errors import DebertsError
 from deberts.model.bidding import PASS, PLAY, bidding_order, legal_calls
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
-from deberts.errors import DebertsError
 from deberts.model.exchange import exchanged, holder_swaps, seven_holder
-from deberts.engine.parallel import map_ordered
 from deberts.model.position import Position
 from deberts.model.rules import Rules
-from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
-from deberts.analysis.sampling import Knowledge, deals_of, sample_deals
 from deberts.model.scoring import BAIT, HANGING, MADE
-from deberts.model.sides import declarer_side, first_leader, with_partner
-from deberts.engine.solver import Solver
+from deberts.model.sides import declarer_side, face_up_to_dealer, first_leader, with_partner
 
 THROWN_IN = "thrown_in"
 
@@ -184,7 +183,7 @@ def evaluate_bid(
     own = hand if isinstance(hand, CardSet) else CardSet.parse(hand)
     if round_ not in (1, 2):
         raise DebertsError(f"bad round {round_}: expected 1 or 2")
-    if players == 4 and rules.face_up_to != "dealer":
+    if players == 4 and not face_up_to_dealer(rules):
         raise DebertsError(
             "bid evaluation with 4 players needs face_up_to=dealer: with "
             "face_up_to=declarer the deal depends on who declares"

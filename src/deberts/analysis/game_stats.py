@@ -34,6 +34,7 @@ from deberts.model.deal import Deal
 from deberts.model.generate import generate_deals
 from deberts.model.rules import Rules
 from deberts.model.scoring import MADE
+from deberts.model.sides import declarer_leads
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -147,7 +148,7 @@ def deal_batches(
 
 def _solve_block(solver: Solver, block: _Block) -> pa.RecordBatch:
     """On a worker: make the block's deals, solve their tables, and give the rows."""
-    leader = None if block.rules.first_lead == "declarer" else (DEALER + 1) % block.players
+    leader = None if declarer_leads(block.rules) else (DEALER + 1) % block.players
     rows = []
     for index in range(block.start, block.stop):
         deal, face_up = random_deal(block.players, block.seed, index)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import instance
 from deberts.model.cards import Card, parse_cards
 from deberts.model.position import Position, push_numbered
 from deberts.model.record import GameRecord
 from deberts.model.scoring import DealScore, result_of, score
-from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 
 
 @dataclass(frozen=True)

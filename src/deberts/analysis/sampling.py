@@ -22,10 +22,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import InvalidDealError
 from deberts.model.arguments import instance, integer
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal, full_hand_size
 from deberts.model.sides import check_seat
 
 

@@ -13,16 +13,16 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.engine.parallel import map_ordered
+from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.errors import DebertsError
 from deberts.model.cards import Card, Suit
 from deberts.model.deal import Deal
-from deberts.errors import DebertsError
 from deberts.model.exchange import check_face_up, exchanged, holder_swaps, seven_holder
-from deberts.engine.parallel import map_ordered
 from deberts.model.position import Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import result_of
-from deberts.engine.solver import Solver
+from deberts.model.sides import declarer_leads
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def _margin(solver: Solver, position: Position) -> int:
 
 
 def _leader(leader: int | None, declarer: int, deal: Deal, rules: Rules) -> int:
-    if rules.first_lead == "declarer":
+    if declarer_leads(rules):
         if leader is not None:
             raise DebertsError(
                 f"leader {leader} given, but with first_lead=declarer each declarer leads"

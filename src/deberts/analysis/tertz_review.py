@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
 from deberts.model.tertz import Move, TertzPosition, TertzScore
 from deberts.model.tertz.moves import as_move
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
 
 
 @dataclass(frozen=True)

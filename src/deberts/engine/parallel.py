@@ -10,11 +10,10 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable, Iterable, Iterator, TypeVar
 
-from deberts.engine.solver import DEFAULT_TABLE_BITS
+from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import describe, integer
 from deberts.model.position import Position
-from deberts.engine.solver import Solver
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -20,11 +20,11 @@ from deberts.engine import _engine
 #: engine takes.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
 TABLE_BITS_RANGE = (4, 30)
-from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal
+from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer
-from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.deal import Deal
 from deberts.model.position import Play, Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, result_of, score

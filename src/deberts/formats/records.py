@@ -14,8 +14,8 @@ import os
 from typing import IO, Iterable
 
 from deberts.errors import ArgumentError, DebertsError
-from deberts.model.arguments import describe, instance
 from deberts.formats.json_text import decode_json
+from deberts.model.arguments import describe, instance
 from deberts.model.record import GameRecord
 
 

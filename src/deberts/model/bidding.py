@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from deberts.model.cards import Suit
 from deberts.errors import DebertsError
+from deberts.model.cards import Suit
 from deberts.model.rules import Rules
 from deberts.model.sides import eldest
 

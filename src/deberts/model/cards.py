@@ -11,7 +11,8 @@ from enum import IntEnum
 from typing import Iterable, Iterator
 
 from deberts.errors import ArgumentError, NotationError
-from deberts.model.arguments import describe, integer, text as text_argument
+from deberts.model.arguments import describe, integer
+from deberts.model.arguments import text as text_argument
 
 RANK_CHARS = "789TJQKA"
 SUIT_CHARS = "SHDC"

@@ -10,9 +10,10 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from deberts.model.cards import CardSet
 from deberts.errors import ArgumentError, InvalidDealError, NotationError
-from deberts.model.arguments import describe, integer, text as text_argument
+from deberts.model.arguments import describe, integer
+from deberts.model.arguments import text as text_argument
+from deberts.model.cards import CardSet
 
 
 def full_hand_size(players: int) -> int:

@@ -14,9 +14,9 @@ from functools import lru_cache
 
 from deberts.model.cards import Card, CardSet, Rank, Suit
 from deberts.model.deal import Deal
+from deberts.model.points import FIFTY_POINTS, PLAIN_ORDER, TERTZ_POINTS, TRUMP_ORDER
 from deberts.model.rules import Rules
 from deberts.model.sides import declarer_side, with_partner
-from deberts.model.points import FIFTY_POINTS, PLAIN_ORDER, TERTZ_POINTS, TRUMP_ORDER
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ solves both deals and lets the holder pick.
 
 from __future__ import annotations
 
+from deberts.errors import InvalidDealError
 from deberts.model.cards import Card, Rank
 from deberts.model.deal import Deal
-from deberts.errors import InvalidDealError
 
 
 def check_face_up(deal: Deal, face_up: Card) -> None:

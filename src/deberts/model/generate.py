@@ -11,10 +11,10 @@ import random
 from itertools import count as counter
 from typing import Iterator, Mapping
 
-from deberts.model.cards import CardSet
-from deberts.model.deal import Deal, full_hand_size
 from deberts.errors import DebertsError, InvalidDealError
 from deberts.model.arguments import integer
+from deberts.model.cards import CardSet
+from deberts.model.deal import Deal, full_hand_size
 from deberts.model.sides import check_seat
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from deberts.errors import IllegalMoveError
+from deberts.model.arguments import instance
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
 from deberts.model.deal import Deal
 from deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
-from deberts.errors import IllegalMoveError
-from deberts.model.arguments import instance
 from deberts.model.rules import Rules
 from deberts.model.sides import check_seat, declarer_side, partner_of
 from deberts.model.tricks import card_points, legal_cards, trick_winner

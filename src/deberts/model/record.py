@@ -15,16 +15,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Sequence
 
+from deberts.errors import DebertsError, RecordError
 from deberts.model.bidding import Bid, Contract, auction
 from deberts.model.cards import Card, Rank, Suit, parse_cards
 from deberts.model.deal import Deal
-from deberts.errors import DebertsError, RecordError
 from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
-from deberts.model.fields import check_object, field as json_field, json_type, seat_field
+from deberts.model.fields import check_object, json_type, seat_field
+from deberts.model.fields import field as json_field
 from deberts.model.position import Position, push_numbered
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, score
-from deberts.model.sides import check_seat, first_leader
+from deberts.model.sides import check_seat, face_up_taker, first_leader
 
 FORMAT = "deberts-record/1"
 
@@ -218,7 +219,7 @@ class GameRecord:
         if self.players < 4 or self.face_up is None:
             return
         to = self.rules.face_up_to
-        owner = self.dealer if to == "dealer" else self.declarer
+        owner = face_up_taker(self.dealer, self.declarer, self.rules)
         holder = holder_of(self.deal, self.face_up)
         if owner is not None and holder != owner:
             raise RecordError(

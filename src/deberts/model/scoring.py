@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from deberts.model.declarations import bella_mask
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
+from deberts.model.declarations import bella_mask
 from deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK, LAST_TRICK
 from deberts.model.position import Play, Position, Trick
 from deberts.model.sides import plays_in_pairs, with_partner

@@ -53,9 +53,27 @@ def eldest(dealer: int, players: int) -> int:
     return (dealer + 1) % players
 
 
+def declarer_leads(rules: Rules) -> bool:
+    """True when the declarer leads the first trick: the ``first_lead`` option
+    (docs/rules.md 2.5), read here only."""
+    return rules.first_lead == "declarer"
+
+
 def first_leader(dealer: int, declarer: int, players: int, rules: Rules) -> int:
     """Who leads the first trick: the eldest hand, or the declarer (``first_lead``)."""
-    return declarer if rules.first_lead == "declarer" else eldest(dealer, players)
+    return declarer if declarer_leads(rules) else eldest(dealer, players)
+
+
+def face_up_to_dealer(rules: Rules) -> bool:
+    """True when, with 4 players, the face-up card goes to the dealer whoever
+    declares: the ``face_up_to`` option (docs/rules.md 2.1), read here only."""
+    return rules.face_up_to == "dealer"
+
+
+def face_up_taker(dealer: int, declarer: int | None, rules: Rules) -> int | None:
+    """The seat the face-up card goes to with 4 players: the dealer, or the declarer
+    (``None`` while nobody has declared) under ``face_up_to = declarer``."""
+    return dealer if face_up_to_dealer(rules) else declarer
 
 
 def teams(players: int, rules: Rules) -> list[frozenset[int]]:

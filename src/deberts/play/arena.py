@@ -19,11 +19,11 @@ import numpy as np
 
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
+from deberts.model.rules import Rules
+from deberts.model.sides import teams
 from deberts.play.match import Match, Player
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
-from deberts.model.rules import Rules
-from deberts.model.sides import teams
 
 #: Player types by name, and the settings each takes (``pimc:samples=50``).
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {

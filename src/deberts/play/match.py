@@ -15,18 +15,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol, Sequence
 
+from deberts.errors import DebertsError
 from deberts.model.bidding import PASS, Bid, Contract, auction, bidding_order, legal_calls
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import Declaration, bella_mask
-from deberts.errors import DebertsError
 from deberts.model.exchange import seven_holder
 from deberts.model.game_rules import has_four_sevens, has_low_points, is_deberts, is_klabor_six
 from deberts.model.position import Play, Position, Trick
 from deberts.model.record import GameRecord
 from deberts.model.rules import Rules
 from deberts.model.scoring import BAIT, HANGING, DealScore
-from deberts.model.sides import teams, with_partner
+from deberts.model.sides import face_up_taker, teams, with_partner
 
 #: Cards each seat gets before the bidding.
 FIRST_CARDS = 6
@@ -212,7 +212,9 @@ def _dealt(
         for s in range(count):
             hands[s] = hands[s] | CardSet(rest[s * extra:(s + 1) * extra])
         return Deal(hands), Card(rest[-1])
-    taker = dealer if rules.face_up_to == "dealer" or contract is None else contract.declarer
+    # A deal thrown in has no declarer: the dealer keeps the face-up card.
+    taker = face_up_taker(dealer, None if contract is None else contract.declarer, rules)
+    taker = dealer if taker is None else taker
     cards = iter(rest)
     for s in range(count):
         need = extra - (s == taker)

@@ -18,16 +18,17 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.model.cards import Card, CardSet, Rank
-from deberts.model.deal import Deal, full_hand_size
-from deberts.model.exchange import exchanged
-from deberts.play.match import BidView, PlayView, view_of
-from deberts.play.players import HeuristicPlayer
-from deberts.model.position import Position, legal_in_trick
-from deberts.play.sample_choice import best_on_average
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
 from deberts.model.arguments import integer, positive
+from deberts.model.cards import Card, CardSet, Rank
+from deberts.model.deal import Deal, full_hand_size
+from deberts.model.exchange import exchanged
+from deberts.model.position import Position, legal_in_trick
+from deberts.model.sides import face_up_taker, face_up_to_dealer
+from deberts.play.match import BidView, PlayView, view_of
+from deberts.play.players import HeuristicPlayer
+from deberts.play.sample_choice import best_on_average
 
 
 class PimcPlayer:
@@ -48,7 +49,7 @@ class PimcPlayer:
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
             return view.legal[0]
-        if view.players == 4 and view.rules.face_up_to != "dealer":
+        if view.players == 4 and not face_up_to_dealer(view.rules):
             return self.fallback.bid(view)  # a deal the evaluator does not model
         evaluation = evaluate_bid(
             view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
@@ -142,7 +143,7 @@ def knowledge_of(view: PlayView) -> Knowledge:
             if view.exchanger != view.seat:
                 knowledge = knowledge.with_held(view.exchanger, face_up - everything_played)
     else:
-        taker = view.dealer if view.rules.face_up_to == "dealer" else view.declarer
+        taker = face_up_taker(view.dealer, view.declarer, view.rules)
         if taker != view.seat:
             knowledge = knowledge.with_held(taker, face_up - everything_played)
     for seat, cards in _ruled_out(view).items():

@@ -9,8 +9,8 @@ import random
 
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Rank, Suit
-from deberts.play.match import BidView, PlayView
 from deberts.model.tricks import card_points, trick_power
+from deberts.play.match import BidView, PlayView
 
 #: A suit's worth as trump for the bidding rule of thumb, per rank index 7..A.
 TRUMP_WORTH = (5, 5, 19, 15, 25, 8, 9, 16)

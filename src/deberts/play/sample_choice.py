@@ -20,9 +20,9 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from deberts.engine.solver import Solver
 from deberts.model.cards import Card
 from deberts.model.position import Position
-from deberts.engine.solver import Solver
 
 # Samples solved exactly for every card before the first candidate is chosen; after
 # them the candidate is the leader so far, sample by sample (3 players' slowest

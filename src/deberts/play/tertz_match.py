@@ -22,7 +22,15 @@ from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.tertz import (
-    SWAP, Break, Move, TertzDeal, TertzDeclaration, TertzPosition, TertzRules, TertzScore, TertzTrick,
+    SWAP,
+    Break,
+    Move,
+    TertzDeal,
+    TertzDeclaration,
+    TertzPosition,
+    TertzRules,
+    TertzScore,
+    TertzTrick,
 )
 from deberts.model.tertz.deal import STOCK_SIZE
 

@@ -14,10 +14,9 @@ from typing import Iterable, Sequence
 from deberts.engine.solver import Solution
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.position import Play, Position, Trick
-from deberts.model.scoring import BAIT, HANGING, MADE
 from deberts.model.declarations import bella_mask
-from deberts.model.scoring import last_trick_points
+from deberts.model.position import Play, Position, Trick
+from deberts.model.scoring import BAIT, HANGING, MADE, last_trick_points
 from deberts.model.tricks import card_points
 
 RESULT_NAMES = {MADE: "made", BAIT: "bait", HANGING: "hanging bait"}

@@ -20,8 +20,7 @@ from deberts.analysis.bid_evaluation import BidEvaluation
 from deberts.analysis.table import DDTable, TableCell
 from deberts.engine.solver import Solution
 from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal
-from deberts.model.deal import full_hand_size
+from deberts.model.deal import Deal, full_hand_size
 from deberts.model.position import Play, Position, Trick
 from deberts.play.match import BidView, PlayView
 from deberts.text.histogram import margin_bins

@@ -17,7 +17,13 @@ from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, 
 from deberts.engine.tertz import TertzSolution
 from deberts.model.cards import Card, CardSet
 from deberts.model.tertz import (
-    Break, Move, Swap, TertzDeal, TertzDeclaration, TertzPosition, TertzRules,
+    Break,
+    Move,
+    Swap,
+    TertzDeal,
+    TertzDeclaration,
+    TertzPosition,
+    TertzRules,
 )
 from deberts.model.tertz.declarations import MARRIAGE_POINTS, marriage_mask
 from deberts.model.tertz.position import TRICKS

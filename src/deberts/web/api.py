@@ -24,10 +24,18 @@ from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.deal import Deal
 from deberts.model.position import Position
+from deberts.model.sides import declarer_leads
 from deberts.text import svg
 from deberts.text.render import Notation, line_lines, score_lines
 from deberts.web.requests import (
-    AnalyzeRequest, BidRequest, BoardRequest, DealRequest, Line, TableRequest, limits, pool,
+    AnalyzeRequest,
+    BidRequest,
+    BoardRequest,
+    DealRequest,
+    Line,
+    TableRequest,
+    limits,
+    pool,
     rules_of,
 )
 
@@ -97,7 +105,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
     def work() -> dict[str, Any]:
         deal = Deal.parse(body.hands) if isinstance(body.hands, str) else Deal(body.hands)
         rules = rules_of(body.rules)
-        if body.leader is None and rules.first_lead != "declarer":
+        if body.leader is None and not declarer_leads(rules):
             raise DebertsError("missing leader (needed unless first_lead=declarer)")
         result = dd_table(deal, body.leader, rules, body.face_up, threads=1)
         data = result.to_dict()

@@ -17,7 +17,8 @@ from itertools import count as counter
 from typing import Iterable, Iterator
 
 from deberts.errors import InvalidDealError, NotationError
-from deberts.model.arguments import instance, integer, text as text_argument
+from deberts.model.arguments import instance, integer
+from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
 
 HAND_SIZE = 9

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Iterable, TypeAlias
 
 from deberts.errors import NotationError
-from deberts.model.arguments import instance, integer, text as text_argument
+from deberts.model.arguments import instance, integer
+from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card
 
 #: The largest break: the 13 face-down cards rotated by 0..12.
