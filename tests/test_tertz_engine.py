@@ -171,3 +171,18 @@ def test_end_phase_many(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(300))
 def test_last_draws_many(seed: int) -> None:
     assert_agrees(random_position(200_000 + seed, "last_draws"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10))
+def test_every_break_many(seed: int) -> None:
+    """Each break's value is the value after the model breaks the stock so (the
+    engine's rotation of the stock is the model's), and the line from before the
+    break scores the value."""
+    position = random_position(300_000 + seed, "before_break")
+    values = SOLVER.values(position).values
+    for k in range(13):
+        position.push(Break(k))
+        assert SOLVER.value(position).value == values[Break(k)]
+        position.pop()
+    assert_line_scores(position)
