@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from contextlib import nullcontext
@@ -11,8 +10,8 @@ import click
 import numpy as np
 
 from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.cli import plots
 from deberts.cli.common import (
-    CliError,
     ascii_option,
     chosen_rules,
     jobs_option,
@@ -67,7 +66,7 @@ def bid_command(
     """
     rules = chosen_rules(preset, settings)
     if plot_file is not None:
-        _require_matplotlib()
+        plots.require_matplotlib()
     show = sys.stderr.isatty() if progress is None else progress
     with reported():
         seat, text = seat_hand(hand, seat)
@@ -136,11 +135,7 @@ def histogram(option: OptionStats, every: tuple[OptionStats, ...]) -> list[str]:
 
 def draw(evaluation: BidEvaluation, path: str) -> None:
     """One histogram of the margin per option, overlaid, saved to ``path``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
+    pyplot = plots.pyplot()
     figure, axes = pyplot.subplots(figsize=(8, 4.5))
     edges = np.histogram_bin_edges(np.concatenate([o.margins() for o in evaluation.options]), 30)
     for option in evaluation.options:
@@ -151,17 +146,8 @@ def draw(evaluation: BidEvaluation, path: str) -> None:
     axes.set_title(f"seat {evaluation.seat}, face-up {evaluation.face_up}, "
                    f"{evaluation.players} players")
     axes.legend()
-    try:
-        figure.savefig(path)
-    except OSError as error:
-        raise CliError(f"cannot write {path}: {error.strerror}") from None
-    finally:
-        pyplot.close(figure)
+    plots.save(figure, path)
 
-
-def _require_matplotlib() -> None:
-    if importlib.util.find_spec("matplotlib") is None:
-        raise CliError("--plot needs matplotlib: pip install 'deberts[plot]'")
 
 
 def _percent(p: float) -> str:

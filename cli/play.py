@@ -114,11 +114,8 @@ class HumanPlayer:
                 click.echo(f"  {n.card(card)} may not be played now: legal are "
                            f"{n.cards(view.legal)}")
                 continue
-            if self.confirm:
-                again = ask(f"  {n.card(card)}: Enter to play it, u to take it back",
-                            default="").lower()
-                if again in ("u", "undo"):
-                    continue
+            if self.confirm and taken_back(card, n):
+                continue
             return card
 
     def _show(self, view: PlayView) -> None:
@@ -161,6 +158,12 @@ def ask(prompt: str, default: str | None = None) -> str:
             click.echo(HELP)
             continue
         return answer
+
+
+def taken_back(card: Card, notation: Notation) -> bool:
+    """Ask the person to confirm a card (Enter) or take it back (u)."""
+    again = ask(f"  {notation.card(card)}: Enter to play it, u to take it back", default="")
+    return again.lower() in ("u", "undo")
 
 
 def yes_or_no(question: str) -> bool:
@@ -341,11 +344,8 @@ class TertzHumanPlayer:
                 legal = " ".join(move_text(m, n) for m in view.legal)
                 click.echo(f"  '{answer}' is not a legal move here: legal are {legal}")
                 continue
-            if self.confirm and isinstance(move, Card):
-                again = ask(f"  {n.card(move)}: Enter to play it, u to take it back",
-                            default="").lower()
-                if again in ("u", "undo"):
-                    continue
+            if self.confirm and isinstance(move, Card) and taken_back(move, n):
+                continue
             return move
 
     def _show(self, view: TertzView) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 import click
 
 from deberts import __version__
+from deberts.cli import plots
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
     CliError,
@@ -87,7 +88,7 @@ def stats_command(
     with reported():
         features = game_stats.check_features([name.strip() for name in by.split(",")])
     if plot is not None:
-        _require_matplotlib()
+        plots.require_matplotlib()
     if deals is not None:
         rules = chosen_rules(preset, settings)
         if seed is None:
@@ -175,12 +176,6 @@ def _percent(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def _require_matplotlib() -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("matplotlib") is None:
-        raise CliError("--plot needs matplotlib: pip install 'deberts[plot]'")
-
 
 _HONOURS_LABELS = {"-": "neither J nor 9", "9": "9, no J", "J": "J, no 9", "J9": "J and 9"}
 
@@ -188,11 +183,7 @@ _HONOURS_LABELS = {"-": "neither J nor 9", "9": "9, no J", "J": "J, no 9", "J9":
 def _draw(groups: Iterable[GroupStats], about: dict[str, Any], path: str) -> None:
     """P(made) against the trump count, a line a honours holding, a panel a player
     count, with the 95% intervals as error bars; saved to ``path``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
+    pyplot = plots.pyplot()
     by_players: dict[int, list[GroupStats]] = {}
     for group in groups:
         by_players.setdefault(group.key[0], []).append(group)
@@ -217,9 +208,4 @@ def _draw(groups: Iterable[GroupStats], about: dict[str, Any], path: str) -> Non
     figure.suptitle(f"Double-dummy P(made), {about['deals']:,} deals a player count, "
                     f"seed {about['seed']}")
     figure.tight_layout()
-    try:
-        figure.savefig(path)
-    except OSError as error:
-        raise CliError(f"cannot write {path}: {error.strerror}") from None
-    finally:
-        pyplot.close(figure)
+    plots.save(figure, path)
