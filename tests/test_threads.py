@@ -9,8 +9,9 @@ import threading
 from typing import Callable
 
 from positions import random_position
+from tertz_positions import random_position as random_tertz_position
 
-from deberts import Solver
+from deberts import Solver, TertzSolver
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
@@ -82,3 +83,19 @@ def test_threads_sharing_one_pimc_player_play_legal_cards() -> None:
     for slot_answers in hammer(lambda i: (i, player.play(views[i])), len(views)):
         for i, card in slot_answers:  # type: ignore[misc]
             assert card in views[i].legal
+
+
+def test_threads_sharing_one_tertz_solver_get_exact_answers() -> None:
+    positions = [random_tertz_position(700 + seed, "end", cards_left=6) for seed in range(16)]
+
+    def work(solver: TertzSolver, i: int) -> object:
+        position = positions[i]
+        return (solver.value(position).value, solver.values(position).values,
+                solver.line(position).value)
+
+    alone = TertzSolver(table_bits=12)
+    expected = [work(alone, i) for i in range(len(positions))]
+    shared = TertzSolver(table_bits=12)
+    answers = hammer(lambda i: work(shared, i), len(positions))
+    for slot, got in enumerate(answers):
+        assert got == [expected[(i + slot) % len(positions)] for i in range(len(positions))]

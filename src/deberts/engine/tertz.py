@@ -11,6 +11,7 @@ the margin still to be won, and :func:`settled_margin` is the part already fixed
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -80,12 +81,13 @@ class TertzSolution:
 
 class TertzSolver:
     """A reusable Tertz solver: one transposition table kept across the positions
-    it is given (while they share the trump, the stock and the rules). Not
-    thread-safe: give each thread its own; the search releases the GIL, so solvers
-    in several threads run in parallel."""
+    it is given (while they share the trump, the stock and the rules). Safe to share
+    between threads (a lock lets one search at a time use the table); the search
+    releases the GIL, so one solver a thread runs them in parallel."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         self._search = _tertz.Search(table_bits)
+        self._lock = threading.Lock()
 
     @property
     def table_bytes(self) -> int:
@@ -94,19 +96,24 @@ class TertzSolver:
 
     def clear(self) -> None:
         """Forget everything the table holds."""
-        self._search.clear()
+        with self._lock:
+            self._search.clear()
 
     def value(self, position: TertzPosition) -> TertzValue:
         """The deal's margin under optimal play from ``position``."""
         started = time.perf_counter()
-        value, nodes = self._search.value(_input(position))
+        spec = _input(position)
+        with self._lock:
+            value, nodes = self._search.value(spec)
         return TertzValue(settled_margin(position) + value, nodes,
                           time.perf_counter() - started)
 
     def values(self, position: TertzPosition) -> TertzValues:
         """Every legal move's value: the deal's margin after it under optimal play."""
         started = time.perf_counter()
-        rows, nodes = self._search.values(_input(position))
+        spec = _input(position)
+        with self._lock:
+            rows, nodes = self._search.values(spec)
         settled = settled_margin(position)
         values = {to_move(move): settled + value for move, value in rows}
         return TertzValues(values, nodes, time.perf_counter() - started)
@@ -116,7 +123,9 @@ class TertzSolver:
         replayed on the model: its score must be the value, or the engine and the
         model disagree on the rules (a RuntimeError)."""
         started = time.perf_counter()
-        value, line, nodes = self._search.line(_input(position))
+        spec = _input(position)
+        with self._lock:
+            value, line, nodes = self._search.line(spec)
         value += settled_margin(position)
         moves = tuple(to_move(move) for move in line)
         end = position.copy()

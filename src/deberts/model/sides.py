@@ -8,6 +8,7 @@ solver treats the defenders as one coalition.
 from __future__ import annotations
 
 import numbers
+from typing import overload
 
 from deberts.errors import DebertsError
 from deberts.model.rules import Rules
@@ -70,6 +71,10 @@ def face_up_to_dealer(rules: Rules) -> bool:
     return rules.face_up_to == "dealer"
 
 
+@overload
+def face_up_taker(dealer: int, declarer: int, rules: Rules) -> int: ...
+@overload
+def face_up_taker(dealer: int, declarer: None, rules: Rules) -> int | None: ...
 def face_up_taker(dealer: int, declarer: int | None, rules: Rules) -> int | None:
     """The seat the face-up card goes to with 4 players: the dealer, or the declarer
     (``None`` while nobody has declared) under ``face_up_to = declarer``."""
