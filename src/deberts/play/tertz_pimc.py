@@ -29,7 +29,7 @@ from deberts.play.tertz_sampling import sample_positions
 #: The most cards still to draw at which samples are solved by default: a 50-sample
 #: decision takes 0.25 s of CPU (median; 1.3 s the slowest of 20) with 4 cards
 #: left, 0.03 s with 2, while one sample at the first lead takes over a minute
-#: (benchmarks/tertz_pimc.py, 2026-12-05).
+#: (CPU seconds, `python benchmarks/tertz_pimc.py`).
 DEFAULT_STOCK_LIMIT = 4
 #: A small table: each sample of the stock phase has its own stock, which clears
 #: the engine's table, and clearing a large one costs more than the search.
