@@ -16,7 +16,7 @@ import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
 from deberts.cli.inputs import build_rules
-from deberts.engine.solver import TABLE_BITS_RANGE
+from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.model.rules import Rules
 from deberts.text.render import Notation

@@ -9,18 +9,13 @@ and the engine's margins are checked against it on every call.
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from deberts.engine import _engine
-
-#: log2 of the transposition table's entries when none is given, and the range the
-#: engine takes.
-DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
-TABLE_BITS_RANGE = (4, 30)
 from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
+from deberts.engine.owner import SearchOwner
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer
 from deberts.model.cards import Card, CardSet, Suit
@@ -28,6 +23,9 @@ from deberts.model.deal import Deal
 from deberts.model.position import Play, Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, result_of, score
+
+#: log2 of the transposition table's entries when none is given.
+DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
 
 # Far beyond any deal margin: a value-search guess or a threshold is cut to this,
 # so that any integer fits the engine's C int (no margin comes near it anyway).
@@ -135,7 +133,7 @@ def solve(
     return Solver(table_bits).solve(position)
 
 
-class Solver:
+class Solver(SearchOwner[_engine.Search]):
     """A reusable solver: one transposition table kept across the positions it is
     given (playing a deal card by card reuses what earlier searches proved).
 
@@ -150,20 +148,8 @@ class Solver:
     """
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
-        table_bits = integer("table_bits", table_bits, *TABLE_BITS_RANGE)
-        self._search = _engine.Search(table_bits)
-        self._lock = threading.Lock()
+        super().__init__(_engine.Search, table_bits)
         self.nodes = 0
-
-    @property
-    def table_bytes(self) -> int:
-        """The memory the table holds, fixed by ``table_bits``."""
-        return self._search.table_bytes
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        with self._lock:
-            self._search.clear()
 
     def value(self, position: Position) -> int:
         """The deal margin under optimal play from here."""

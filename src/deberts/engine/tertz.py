@@ -11,12 +11,12 @@ the margin still to be won, and :func:`settled_margin` is the part already fixed
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from deberts.engine import _tertz
+from deberts.engine.owner import SearchOwner
 from deberts.errors import DebertsError
 from deberts.model.cards import Card
 from deberts.model.tertz import SWAP, Break, Move, TertzPosition
@@ -79,25 +79,14 @@ class TertzSolution:
         }
 
 
-class TertzSolver:
+class TertzSolver(SearchOwner[_tertz.Search]):
     """A reusable Tertz solver: one transposition table kept across the positions
     it is given (while they share the trump, the stock and the rules). Safe to share
     between threads (a lock lets one search at a time use the table); the search
     releases the GIL, so one solver a thread runs them in parallel."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
-        self._search = _tertz.Search(table_bits)
-        self._lock = threading.Lock()
-
-    @property
-    def table_bytes(self) -> int:
-        """The memory the table holds, fixed by ``table_bits``."""
-        return self._search.table_bytes
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        with self._lock:
-            self._search.clear()
+        super().__init__(_tertz.Search, table_bits)
 
     def value(self, position: TertzPosition) -> TertzValue:
         """The deal's margin under optimal play from ``position``."""
