@@ -87,6 +87,7 @@ class HumanPlayer:
 
     def exchange(self, view: PlayView) -> bool:
         n = self.notation
+        assert view.face_up is not None  # the match offers a swap only for a face-up card
         return yes_or_no(f"You hold the seven of trumps: exchange it for {n.card(view.face_up)}?")
 
     def declare(self, view: PlayView) -> bool:

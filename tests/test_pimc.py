@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Iterator
 
+import numpy as np
 import pytest
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
-from deberts.analysis.sampling import check_consistent
+from deberts.analysis.sampling import check_consistent, sample_deals
+from deberts.model.cards import Rank, Suit
 from deberts.play.match import PlayView, play_deal, view_of
-from deberts.play.pimc import PimcPlayer, knowledge_of, sampled_position
+from deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
 from deberts.play.players import HeuristicPlayer, RandomPlayer
 
 
 class Recorder(RandomPlayer):
-    """Plays at random and keeps every play view."""
+    """Plays at random, announces bella three times in four, and keeps every play
+    view."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -24,12 +29,21 @@ class Recorder(RandomPlayer):
         self.views.append(view)
         return super().play(view)
 
+    def declare(self, view: PlayView) -> bool:
+        return self.rng.random() < 0.75
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("rules", [Rules(), Rules(partner_exempt=True)], ids=["moscow", "exempt"])
-def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
-    checked = 0
-    for seed in range(15):
+
+BELOTE = Rules.preset_rules("belote")
+TABLES = [
+    (2, Rules()), (3, Rules()), (4, Rules()), (4, Rules(partner_exempt=True)), (4, BELOTE),
+]
+
+
+def _recorded_views(players: int, rules: Rules, seeds: range) -> Iterator[tuple[PlayView, Position]]:
+    """Every play view of random whole deals, with the real position it was taken in.
+    A Belote view has no face-up card (docs/rules.md 2.8): Belote deals none, so the
+    match's is taken out of the view, as a Belote deal from outside would come."""
+    for seed in seeds:
         seats = [Recorder(seed * 5 + s) for s in range(players)]
         result = play_deal(seats, seed % players, rules, random.Random(seed))
         if result.score is None:
@@ -38,14 +52,88 @@ def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
         for seat in seats:
             for view in seat.views:
                 position = record.start()
-                for card in record.play[:len(view.tricks) * players + len(view.trick)]:
-                    position.push(card)
-                knowledge = knowledge_of(view)
-                check_consistent(knowledge, position.hands)
-                assert knowledge.count() >= 1
-                assert sampled_position(view, record.deal_in_play()) is not None
-                checked += 1
-    assert checked > 100
+                for play in view.plays():
+                    position.push(play.card, bella=play.bella)
+                yield (replace(view, face_up=None) if rules is BELOTE else view), position
+
+
+@pytest.mark.parametrize(("players", "rules"), TABLES, ids=["2", "3", "4", "4-exempt", "belote"])
+def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
+    """What the sampler knows is true of the real deal, and every sample the player
+    keeps (those whose declarations are the view's) shows the seat exactly its view:
+    the same hand, legal cards, declarations and bella announcements (an announced
+    bella's other card in the announcer's hand; in Belote no face-up card placed
+    anywhere)."""
+    rng = np.random.default_rng(players)
+    checked = kept = bellas = 0
+    for view, position in _recorded_views(players, rules, range(30)):
+        bellas += any(p.bella and p.seat != view.seat for p in view.plays())
+        knowledge = knowledge_of(view)
+        check_consistent(knowledge, position.hands)
+        assert sampled_position(view, position.deal) is not None
+        for row in sample_deals(knowledge, 3, rng):
+            sampled = sampled_position(view, _deal_in_play(view, row))
+            if sampled is not None:
+                assert view_of(sampled, view.face_up, view.dealer, view.exchanger) == view
+                kept += 1
+        checked += 1
+    assert checked > 100 and kept > checked and bellas >= 5
+
+
+def _bella_view(announce: bool) -> tuple[PlayView, int, Card]:
+    """The view of the seat after one that led a bella card of a random deal,
+    announcing bella or not; the leader and the other bella card."""
+    rng = random.Random(3)
+    while True:
+        deck = list(range(32))
+        rng.shuffle(deck)
+        deal = Deal(CardSet(deck[8 * s:8 * s + 8]) for s in range(4))
+        trump = Suit(rng.randrange(4))
+        king, queen = Card.of(trump, Rank.KING), Card.of(trump, Rank.QUEEN)
+        owner = next((s for s in range(4) if {king, queen} <= set(deal.hands[s])), None)
+        if owner is not None:
+            position = Position(deal, trump, owner, owner, BELOTE)
+            position.push(king, bella=announce)
+            return view_of(position, None), owner, queen
+
+
+@pytest.mark.parametrize("announce", [True, False], ids=["announced", "declined"])
+def test_bella_puts_the_other_card_in_the_announcers_hand(announce: bool) -> None:
+    view, owner, queen = _bella_view(announce)
+    knowledge = knowledge_of(view)
+    assert (queen in knowledge.held[owner]) == announce
+    assert all(queen not in knowledge.held[s] for s in range(4) if s != owner)
+
+
+class RecordingPimc(PimcPlayer):
+    """A PIMC player that keeps every play view."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(samples=8, bid_samples=8, seed=seed)
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView) -> Card:
+        self.views.append(view)
+        return super().play(view)
+
+
+def test_pimc_plays_belote_without_leaking() -> None:
+    """Four PIMC players play a whole Belote deal; with no face-up card in the view
+    (docs/rules.md 2.8), a decision is the same when the hidden cards are re-dealt in
+    any way the view allows: the view and the seeded choice do not change."""
+    seats = [RecordingPimc(seed) for seed in range(4)]
+    result = play_deal(seats, 1, BELOTE, random.Random(2))
+    assert result.score is not None and result.record.is_complete()
+    rng = np.random.default_rng(0)
+    views = [replace(v, face_up=None) for seat in seats for v in seat.views if len(v.legal) > 1]
+    for view in views[::4]:
+        chosen = PimcPlayer(samples=8, seed=7).play(view)
+        for row in sample_deals(knowledge_of(view), 2, rng):
+            redealt = sampled_position(view, _deal_in_play(view, row))
+            assert redealt is not None
+            seen = view_of(redealt, None, view.dealer, view.exchanger)
+            assert seen == view
+            assert PimcPlayer(samples=8, seed=7).play(seen) == chosen
 
 
 def test_pimc_plays_legal_whole_deals() -> None:

@@ -55,8 +55,9 @@ class BidView:
 @dataclass(frozen=True)
 class PlayView:
     """What a seat knows when it plays a card: its hand, the contract, the face-up
-    card (and who took it in an exchange), the declarations shown (those that score),
-    the tricks and the current trick, and the legal cards."""
+    card (and who took it in an exchange; ``None`` in a game that has none, such as a
+    Belote deal from outside, docs/rules.md 2.8), the declarations shown (those that
+    score), the tricks and the current trick, and the legal cards."""
 
     seat: int
     players: int
@@ -66,7 +67,7 @@ class PlayView:
     trump: Suit
     declarer: int
     declarer_side: frozenset[int]
-    face_up: Card
+    face_up: Card | None
     exchanger: int | None
     declarations: tuple[Declaration, ...]
     bella_seat_known: int | None
@@ -292,7 +293,7 @@ def _bidding(
 
 
 def _play_view(
-    position: Position, seat: int, dealer: int, exchanger: int | None, face_up: Card,
+    position: Position, seat: int, dealer: int, exchanger: int | None, face_up: Card | None,
     scores: tuple[Fraction, ...],
 ) -> PlayView:
     """The seat's view: the declarations shown are those that score (the other side
@@ -322,7 +323,7 @@ def _play_view(
 
 def view_of(
     position: Position,
-    face_up: Card,
+    face_up: Card | None,
     dealer: int | None = None,
     exchanger: int | None = None,
     scores: Sequence[Fraction] | None = None,
@@ -330,7 +331,8 @@ def view_of(
     """What the player to move in ``position`` (a whole deal in play) may see: the
     view a :class:`Player` gets in a match. ``dealer`` defaults to the seat before the
     first leader (the eldest-hand lead); ``exchanger`` is the seat that swapped the
-    seven of trumps for ``face_up``, if one did."""
+    seven of trumps for ``face_up``, if one did; ``face_up`` is ``None`` in a game
+    without a face-up card (a Belote deal, docs/rules.md 2.8)."""
     if not position.deal.is_full:
         raise DebertsError(
             f"a player's view needs a whole deal in play, not a {position.deal.hand_size}-card endgame"

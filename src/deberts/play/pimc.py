@@ -2,8 +2,11 @@
 with everything seen, solve every sample double-dummy, take the best average.
 
 What the play reveals is turned into a :class:`deberts.analysis.sampling.Knowledge`: cards
-played are out; the face-up card is out, or in the hand that took it; shown
-declarations are in their owner's hand until played; and every card played rules
+played are out; the face-up card is out, or in the hand that took it (a game with no
+face-up card, such as a Belote deal from outside, docs/rules.md 2.8, places none);
+shown declarations are in their owner's hand until played; a bella announced with
+one of its cards puts the other in the announcer's hand until played (docs/rules.md
+2.4); and every card played rules
 out the cards that would have made it illegal (a void shown by not following suit,
 no trump shown by not ruffing, no higher trump shown by not overtrumping). Samples
 whose declarations would differ from those shown are dropped before their play is
@@ -23,6 +26,7 @@ from deberts.engine.solver import Solver
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
+from deberts.model.declarations import bella_mask
 from deberts.model.exchange import exchanged
 from deberts.model.position import Position, legal_in_trick
 from deberts.model.sides import face_up_taker, face_up_to_dealer
@@ -59,6 +63,8 @@ class PimcPlayer:
 
     def exchange(self, view: PlayView) -> bool:
         """Swap when the sampled deals say it is better for this seat's side."""
+        if view.face_up is None:
+            return False  # no face-up card, nothing to swap for (docs/rules.md 2.3)
         sign = 1 if view.seat in view.declarer_side else -1
         gain = 0
         for position in self._within_budget(self._samples(view)):
@@ -76,11 +82,12 @@ class PimcPlayer:
         )
 
     def choose(
-        self, position: Position, face_up: Card, dealer: int | None = None,
+        self, position: Position, face_up: Card | None, dealer: int | None = None,
         exchanger: int | None = None,
     ) -> Card:
         """The card to play for the seat to move in ``position`` (a whole deal in
-        play), decided from that seat's view only (:func:`deberts.play.match.view_of`)."""
+        play), decided from that seat's view only (:func:`deberts.play.match.view_of`);
+        ``face_up`` is ``None`` in a game without a face-up card (a Belote deal)."""
         return self.play(view_of(position, face_up, dealer, exchanger))
 
     def declare(self, view: PlayView) -> bool:
@@ -133,23 +140,45 @@ def knowledge_of(view: PlayView) -> Knowledge:
     for declaration in view.declarations:
         if declaration.seat != view.seat:
             knowledge = knowledge.with_held(declaration.seat, declaration.cards - everything_played)
-    face_up = CardSet(view.face_up.mask)
-    seven = CardSet(Card.of(view.face_up.suit, Rank.SEVEN).mask)
-    if players < 4:
-        if view.exchanger is None:
-            knowledge = knowledge.with_out(face_up - everything_played)
-        else:
-            knowledge = knowledge.with_out(seven - everything_played)
-            if view.exchanger != view.seat:
-                knowledge = knowledge.with_held(view.exchanger, face_up - everything_played)
-    else:
-        taker = face_up_taker(view.dealer, view.declarer, view.rules)
-        if taker != view.seat:
-            knowledge = knowledge.with_held(taker, face_up - everything_played)
+    for seat, cards in _bella_shown(view).items():
+        if seat != view.seat:
+            knowledge = knowledge.with_held(seat, cards - everything_played)
+    knowledge = _with_face_up(knowledge, view, everything_played)
     for seat, cards in _ruled_out(view).items():
         if seat != view.seat:
             knowledge = knowledge.with_excluded(seat, cards - knowledge.held[seat])
     return knowledge
+
+
+def _with_face_up(knowledge: Knowledge, view: PlayView, everything_played: CardSet) -> Knowledge:
+    """``knowledge`` with where the face-up card went (docs/rules.md 2.1, 2.3): out
+    of play with 2 or 3 players, or to whoever swapped the seven for it (the seven
+    then out); with 4 players, to its taker (the dealer, or the declarer). A game
+    without one (Belote, docs/rules.md 2.8) places no card."""
+    card = view.face_up
+    if card is None:
+        return knowledge
+    face_up = CardSet(card.mask)
+    if view.players < 4:
+        if view.exchanger is None:
+            return knowledge.with_out(face_up - everything_played)
+        seven = CardSet(Card.of(card.suit, Rank.SEVEN).mask)
+        knowledge = knowledge.with_out(seven - everything_played)
+        if view.exchanger != view.seat:
+            knowledge = knowledge.with_held(view.exchanger, face_up - everything_played)
+        return knowledge
+    taker = face_up_taker(view.dealer, view.declarer, view.rules)
+    if taker != view.seat:
+        knowledge = knowledge.with_held(taker, face_up - everything_played)
+    return knowledge
+
+
+def _bella_shown(view: PlayView) -> dict[int, CardSet]:
+    """The other bella card of each announcement (docs/rules.md 2.4): bella is
+    announced as the first of the king and queen of trumps is played, so the other
+    is in the same hand until played. A declined bella shows nothing."""
+    both = bella_mask(view.trump)
+    return {play.seat: CardSet(both & ~play.card.mask) for play in view.plays() if play.bella}
 
 
 def _ruled_out(view: PlayView) -> dict[int, CardSet]:
