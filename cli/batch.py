@@ -83,17 +83,19 @@ def batch(
         numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
         results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
         failed = written = 0
-        bar: Any = click.progressbar(length=total, label="solving", file=sys.stderr)
+        # A pipe's lines cannot be counted ahead: no bar then.
+        bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
+                    if show and total is not None else None)
         try:
-            with bar if show else nullcontext(bar):
-                if show:
+            with bar if bar is not None else nullcontext():
+                if bar is not None:
                     bar.update(len(done))
                 for line, ok in results:
                     target.write(line + "\n")
                     target.flush()
                     written += 1
                     failed += not ok
-                    if show:
+                    if bar is not None:
                         bar.update(1)
         except (Interrupted, ClusterError) as error:
             stop = "interrupted" if isinstance(error, Interrupted) else f"{error}; stopped"
@@ -141,7 +143,7 @@ def _same_file(source: str, output: str) -> bool:
 @contextmanager
 def _input(source: str) -> Iterator[BinaryIO]:
     if source == "-":
-        yield click.get_binary_stream("stdin")
+        yield sys.stdin.buffer
         return
     try:
         handle = open(source, "rb")
@@ -157,7 +159,7 @@ def _output(path: str | None, kept: list[str]) -> Iterator[TextIO]:
     ``kept`` lines and replaces ``path`` at the end, even an interrupted one (its
     lines are all complete); a failed write leaves ``path`` as it was."""
     if path is None:
-        yield click.get_text_stream("stdout")
+        yield sys.stdout
         return
     folder, name = os.path.split(os.path.abspath(path))
     try:

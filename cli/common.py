@@ -127,7 +127,7 @@ def hands_argument(required: bool = True) -> Decorator:
 def _read_hands(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value != "-":
         return value
-    lines = [line.strip() for line in click.get_text_stream("stdin").read().splitlines()]
+    lines = [line.strip() for line in sys.stdin.read().splitlines()]
     deals = [line for line in lines if line]
     if len(deals) != 1:
         raise CliError(

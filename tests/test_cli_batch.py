@@ -137,3 +137,14 @@ def test_sigterm_keeps_the_lines_so_far_for_resume(tmp_path: Path) -> None:
     assert run("batch", str(source), "-o", str(out), "--resume", "-j", "2").exit_code == 0
     assert [r["line"] for r in answers(out.read_text())] == list(range(1, len(lines) + 1))
     assert out.read_text().splitlines()[:len(kept)] == kept
+
+
+def test_a_pipe_is_read_whatever_the_progress_setting() -> None:
+    # A pipe's lines cannot be counted ahead; the progress bar must not need them.
+    for flags in ([], ["--progress"], ["--no-progress"]):
+        done = subprocess.run(
+            [sys.executable, "-c", "from deberts.cli.main import main; main()",
+             "batch", "-", *flags],
+            input=GOOD + "\n" + GOOD + "\n", capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert [a["line"] for a in answers(done.stdout)] == [1, 2]
