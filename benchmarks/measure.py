@@ -29,6 +29,12 @@ class Figures:
                 f"| {self.p99 / self.median:.1f} | {self.nodes:,.0f} |")
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (the nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def reaches_zero(solver: Solver, position: Position) -> bool:
     """The bait question: does the declarer's side get a positive margin?"""
     return solver.reaches(position, 0)
@@ -53,10 +59,9 @@ def measure(positions: list[Position], mode: str, table_bits: int = DEFAULT_TABL
         work(solver, position)
         times.append(time.perf_counter() - started)
         nodes.append(solver.nodes)
-    times.sort()
     return Figures(
         median=statistics.median(times),
-        p99=times[min(len(times) - 1, int(0.99 * len(times)))],
+        p99=percentile(times, 0.99),
         nodes=statistics.median(nodes),
         count=len(times),
     )

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from measure import percentile  # benchmarks/ is the script's folder
+
 from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.model.tertz import TertzPosition, random_deals
 
@@ -62,11 +64,6 @@ MODES: dict[str, Callable[[TertzSolver, TertzPosition], int]] = {
     "value": lambda solver, position: solver.value(position).nodes,
     "values": lambda solver, position: solver.values(position).nodes,
 }
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
