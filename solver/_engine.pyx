@@ -270,6 +270,17 @@ cdef class Search:
             count = root_bounds(e, cards, threshold, moves, lows, highs)
         return [(moves[i], lows[i], highs[i]) for i in range(count)], e.nodes
 
+    def move_order(self, Spec spec not None, list trick not None):
+        """The mover's legal moves in the order the search tries them, without the
+        table's advice and one card of each equivalent run (what a node of the
+        search orders; ``benchmarks/label_positions.py`` checks it against exact
+        values)."""
+        cdef Engine* e = self.prepare(spec, trick)
+        cdef int moves[MAX_MOVES]
+        cdef int seat = seat_to_move(e), count
+        count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+        return [moves[i] for i in range(count)]
+
     def line(self, Spec spec not None, list trick not None):
         """``(value, line, nodes)``: the exact value and one optimal line from here,
         cheaper than :meth:`lines` when the other moves' values are not needed."""

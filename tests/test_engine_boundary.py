@@ -78,3 +78,19 @@ def test_rule_options_reach_the_engine_by_name():
 def test_search_refuses_a_missing_spec():
     with pytest.raises(TypeError):
         _engine.Search(10).value(None, [])  # type: ignore[arg-type]
+
+
+def test_move_order_lists_the_legal_cards_in_search_order():
+    # seat 0 leads: the ace of hearts is the top card of its suit (cashed first);
+    # the 7 and 8 of clubs are interchangeable, so only one of them is listed
+    position = Position(Deal.parse("K.A.78. Q.K.AT."), "S", 0, 0)
+    spec, trick = engine_input(position)
+    order = [move_card(m) for m in _engine.Search(10).move_order(spec, trick)]
+    assert order[0] == Card.parse("AH")
+    assert set(order) < set(position.legal_moves())
+    assert len(order) == len(position.legal_moves()) - 1
+    # mid-trick: the follower must follow hearts with its only heart
+    position.push(Card.parse("AH"))
+    spec, trick = engine_input(position)
+    assert [move_card(m) for m in _engine.Search(10).move_order(spec, trick)] == [
+        Card.parse("KH")]
