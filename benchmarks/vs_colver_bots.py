@@ -1,0 +1,318 @@
+"""A duplicate match against colver's bots in the card play of French Belote
+(``pip install colver``, the ``colver`` extra).
+
+``python benchmarks/vs_colver_bots.py --ours pimc:samples=100 --worlds 100 --boards 120``
+
+Each board is one deal colver shuffles from its seed (``colver.Env.deal``), dealer
+rotating. colver's rule bidder (``Env.bid_improved``, the same calls in both
+seatings) fixes the trump and the declarer; the contract's value and any coinche
+are ignored, the play is French Belote's (the ``belote`` preset, docs/rules.md 2.8:
+the eldest hand leads). The deal is then played twice, our pair North-South
+(seats 0 and 2) and then East-West, colver's ``isdd`` bots (``colver.Agent``: worlds
+sampled uniformly within what its seat knows, each solved double-dummy, objective
+card points, ``--worlds`` worlds a decision) in the other seats. Our seats take any
+player spec of ``deberts arena`` (``pimc:samples=100``, ``heuristic``, ...).
+
+Reported, for our pair:
+
+- the margin a deal: our card points minus theirs (the last trick 10, or 252 for
+  a capot), the mean of the board's two plays, with its 95% interval over boards.
+  Bella is left out: its owner's side gets it whatever the play, so it cancels
+  between the two plays of a board;
+- the points each side gave away against double-dummy play
+  (:mod:`deberts.analysis.given_away`), as declarer and as defenders, and per board
+  how many more the other side gave away in the same role on the same cards;
+- the CPU time (``time.process_time``, all threads) per decision and per deal of
+  each side: ours every ``play``/``declare`` call, theirs every ``decide`` plus
+  their ``init_deal`` and ``observe`` calls. colver runs on one thread
+  (``RAYON_NUM_THREADS=1``) as ours does.
+
+Every seed is fixed (the deals, colver's agents, our players), so a run repeats.
+Bella is announced by whoever holds it (colver counts it for its owner); our
+players are asked and may keep quiet, which the ``owner`` rule never rewards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from colver_compare import BELOTE, FROM_COLVER, TO_COLVER
+
+from deberts import Card, Deal, Suit, score
+from deberts.analysis.given_away import RoleLosses, given_away, role_summary
+from deberts.analysis.stats import mean_ci95, rounded
+from deberts.model.declarations import bella_mask
+from deberts.model.record import GameRecord
+from deberts.play.arena import player_factory
+from deberts.play.match import view_of
+
+# colver is imported only when a deal is played: its thread pool starts then.
+os.environ.setdefault("RAYON_NUM_THREADS", "1")
+
+#: colver's bidding phase, and its play phase.
+BIDDING, PLAYING = 0, 1
+#: colver's pass call.
+PASS_ACTION = 0
+#: Our pair's seats in the board's two plays.
+SEATINGS = (frozenset({0, 2}), frozenset({1, 3}))
+
+
+def isdd_spec(worlds: int) -> str:
+    """colver's bot spec (its arena's TOML): the rule bidder, and the ``isdd`` card
+    play over ``worlds`` uniformly sampled worlds, maximising card points."""
+    return ("[bid]\nstrategy = \"improved\"\n"
+            f"[play]\nmethod = \"isdd\"\ndeterminizations = {worlds}\n"
+            "objective = \"card_points\"\n[worlds]\nsource = \"uniform\"\n")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One deal played once: our card-point margin, what each side gave away in each
+    role, and each side's CPU seconds (per decision, and in all)."""
+
+    margin: int
+    declarer_ours: bool
+    ours: RoleLosses
+    theirs: RoleLosses
+    our_decisions: tuple[float, ...]
+    their_decisions: tuple[float, ...]
+    our_seconds: float
+    their_seconds: float
+
+
+def play_once(
+    board: int, seed: int, ours: frozenset[int], make: Callable[[int], Any], worlds: int
+) -> Play | None:
+    """Board number ``board`` with our players on ``ours``; ``None`` when colver's
+    bidder passes the deal out."""
+    import colver
+
+    env = colver.Env.deal(dealer=board % 4, seed=seed * 100_003 + board)
+    salt = (seed * 100_003 + board) * 4
+    agents = {s: colver.Agent(isdd_spec(worlds), s, salt + s) for s in range(4) if s not in ours}
+    players = {s: make(salt + s) for s in ours}
+    their_seconds = 0.0
+
+    def observe(action: int) -> None:
+        nonlocal their_seconds
+        started = time.process_time()
+        for agent in agents.values():
+            agent.observe(env, action)
+        their_seconds += time.process_time() - started
+        env.step(action)
+
+    started = time.process_time()
+    for agent in agents.values():
+        agent.init_deal(env)
+    their_seconds += time.process_time() - started
+    while env.phase() == BIDDING:
+        observe(env.bid_improved())
+    if env.phase() != PLAYING:
+        return None
+    bids = [seat for seat, action in env.get_bid_history() if action != PASS_ACTION]
+    deal = Deal([sum(1 << FROM_COLVER[c] for c in hand) for hand in env.get_hands()])
+    dealer = env.get_dealer()
+    record = GameRecord(deal, dealer, BELOTE, trump=Suit(env.get_contract()["trump"]),
+                        declarer=bids[-1])
+    position = record.start()
+    if position.leader != env.get_trick_lead():
+        raise AssertionError(f"board {board}: colver leads from seat {env.get_trick_lead()}")
+    mine: list[float] = []
+    theirs: list[float] = []
+    declined = False
+    while not position.is_over():
+        seat = position.to_move
+        if env.current_player() != seat:
+            raise AssertionError(f"board {board}: colver has seat {env.current_player()} to play")
+        started = time.process_time()
+        if seat in ours:
+            view = view_of(position, None, dealer)
+            card = players[seat].play(view)
+            announce = True
+            if position.bella_pending() and card.mask & bella_mask(position.trump):
+                announce = bool(players[seat].declare(view))
+                declined = declined or not announce
+            mine.append(time.process_time() - started)
+        else:
+            card = Card(FROM_COLVER[agents[seat].decide(env)["action"]])
+            announce = True
+            theirs.append(time.process_time() - started)
+        position.push(card, bella=announce)
+        observe(TO_COLVER[int(card)])
+    final = score(position)
+    points = [sum(final.card_points[s] + final.last_trick[s] for s in side) for side in SEATINGS]
+    if points != list(env.get_points()):
+        raise AssertionError(f"board {board}: card points {points}, colver {env.get_points()}")
+    us = 0 if ours == SEATINGS[0] else 1
+    record = GameRecord(deal, dealer, BELOTE, trump=position.trump, declarer=position.declarer,
+                        play=tuple(position.played_cards()), bella_declined=declined)
+    lost = given_away(record)
+    others = frozenset(range(4)) - ours
+    return Play(points[us] - points[1 - us], position.declarer in ours, lost.of(ours),
+                lost.of(others), tuple(mine), tuple(theirs), sum(mine), sum(theirs) + their_seconds)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One deal played in both seatings."""
+
+    number: int
+    plays: tuple[Play, Play]
+
+    @property
+    def margin(self) -> float:
+        """Our margin a deal: the mean of the two plays."""
+        return (self.plays[0].margin + self.plays[1].margin) / 2
+
+    def role_gap(self, role: str) -> float:
+        """How many more points colver's side gave away than ours in ``role`` on
+        these cards (each side has the role in one of the two plays)."""
+        ours = next(getattr(p.ours, role) for p in self.plays if getattr(p.ours, role) is not None)
+        theirs = next(getattr(p.theirs, role) for p in self.plays
+                      if getattr(p.theirs, role) is not None)
+        return float(theirs - ours)
+
+
+def run(
+    spec: str, worlds: int, boards: int, seed: int = 0,
+    progress: Callable[[Board], None] | None = None,
+) -> list[Board]:
+    """``boards`` boards (deals colver's bidder passes out are skipped, not counted)."""
+    make = player_factory(spec)
+    warm_up(make)
+    played: list[Board] = []
+    number = 0
+    while len(played) < boards:
+        first = play_once(number, seed, SEATINGS[0], make, worlds)
+        if first is not None:
+            second = play_once(number, seed, SEATINGS[1], make, worlds)
+            assert second is not None and second.declarer_ours != first.declarer_ours
+            played.append(Board(number, (first, second)))
+            if progress is not None:
+                progress(played[-1])
+        number += 1
+    return played
+
+
+def warm_up(make: Callable[[int], Any]) -> None:
+    """One untimed decision of ours: a process's first sampling compiles the
+    sampler, which is no part of a decision."""
+    position = GameRecord(Deal.random(4, seed=1), 0, BELOTE, trump=Suit(0), declarer=1).start()
+    make(0).play(view_of(position, None, 0))
+
+
+def report(spec: str, worlds: int, seed: int, boards: list[Board]) -> dict[str, Any]:
+    """The figures of a run as a JSON object."""
+    margins = np.array([b.margin for b in boards])
+    plays = [p for b in boards for p in b.plays]
+    data: dict[str, Any] = {
+        "our_player": spec, "worlds": worlds, "seed": seed, "boards": len(boards),
+        "margin": rounded(margins.mean()), "margin_ci95": mean_ci95(margins),
+    }
+    for side in ("ours", "theirs"):
+        prefix = "our" if side == "ours" else "their"
+        decisions = np.array([t for p in plays for t in getattr(p, f"{prefix}_decisions")])
+        seconds = np.array([getattr(p, f"{prefix}_seconds") for p in plays])
+        data[side] = {
+            "given_away": role_summary([getattr(p, side) for p in plays]),
+            "cpu_per_decision": rounded(decisions.mean(), 4),
+            "cpu_decision_p95": rounded(np.percentile(decisions, 95), 4),
+            "cpu_decision_max": rounded(decisions.max(), 4),
+            "cpu_per_deal": rounded(seconds.mean(), 3),
+        }
+    for role in ("declarer", "defenders"):
+        gaps = np.array([b.role_gap(role) for b in boards])
+        data[f"{role}_gap"] = {"mean": rounded(gaps.mean()), "ci95": mean_ci95(gaps)}
+    return data
+
+
+def lines(data: dict[str, Any]) -> list[str]:
+    """The report as text: the benchmarks/README row, then the details."""
+    low, high = data["margin_ci95"]
+    ours, theirs = data["our_player"], f"isdd, {data['worlds']} worlds"
+    out = [
+        ("| deberts | colver | boards | margin a deal (95%) | CPU a deal, ours / theirs "
+         "| CPU a decision, ours / theirs |"),
+        "|---|---|---|---|---|---|",
+        (f"| `{ours}` | {theirs} | {data['boards']} "
+         f"| {data['margin']:+.1f} ({low:+.1f} .. {high:+.1f}) "
+         f"| {data['ours']['cpu_per_deal']:.2f} s / {data['theirs']['cpu_per_deal']:.2f} s "
+         f"| {data['ours']['cpu_per_decision'] * 1e3:.0f} ms / "
+         f"{data['theirs']['cpu_per_decision'] * 1e3:.0f} ms |"),
+        "",
+        "Points given away against double-dummy play, a deal:",
+        "",
+        "| side | as declarer (95%) | as defenders (95%) |",
+        "|---|---|---|",
+    ]
+    for side, name in (("ours", ours), ("theirs", theirs)):
+        cells = []
+        for role in ("declarer", "defenders"):
+            figure = data[side]["given_away"][f"as_{role}"]
+            cells.append(f"{figure['mean']:.1f} ({figure['ci95'][0]:.1f} .. {figure['ci95'][1]:.1f})")
+        out.append(f"| {name} | {cells[0]} | {cells[1]} |")
+    for role in ("declarer", "defenders"):
+        gap = data[f"{role}_gap"]
+        out.append(f"\nAs {role}, colver's side gave away {gap['mean']:+.1f} points a deal more "
+                   f"than ours on the same cards ({gap['ci95'][0]:+.1f} .. {gap['ci95'][1]:+.1f}).")
+    out.append(f"\nDecision CPU p95 / max: ours {data['ours']['cpu_decision_p95']:.3f} s / "
+               f"{data['ours']['cpu_decision_max']:.3f} s, theirs "
+               f"{data['theirs']['cpu_decision_p95']:.3f} s / {data['theirs']['cpu_decision_max']:.3f} s; "
+               f"seed {data['seed']}.")
+    return out
+
+
+def board_of(line: dict[str, Any]) -> Board:
+    """A board from its ``--log`` line."""
+    plays = tuple(
+        Play(**{**p, "ours": RoleLosses(**p["ours"]), "theirs": RoleLosses(**p["theirs"]),
+                "our_decisions": tuple(p["our_decisions"]),
+                "their_decisions": tuple(p["their_decisions"])})
+        for p in line["plays"]
+    )
+    assert len(plays) == 2
+    return Board(line["board"], (plays[0], plays[1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ours", default="pimc:samples=100",
+                        help="our player, a deberts arena spec (default pimc:samples=100)")
+    parser.add_argument("--worlds", type=int, default=100, help="colver's worlds a decision")
+    parser.add_argument("--boards", type=int, default=20, help="deals, each played twice")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of deals and players")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--log", metavar="FILE.jsonl", help="append each board's figures here")
+    parser.add_argument("--from-log", metavar="FILE.jsonl",
+                        help="report the boards of a log instead of playing (a run cut short)")
+    args = parser.parse_args()
+    settings = {"ours": args.ours, "worlds": args.worlds, "seed": args.seed}
+
+    def progress(board: Board) -> None:
+        print(f"board {board.number}: {board.margin:+.1f}", file=sys.stderr, flush=True)
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as log:
+                line = {**settings, "board": board.number, "plays": board.plays}
+                log.write(json.dumps(line, default=lambda o: o.__dict__) + "\n")
+
+    if args.from_log:
+        with open(args.from_log, encoding="utf-8") as log:
+            lines_read = [json.loads(line) for line in log]
+        settings = {key: lines_read[0][key] for key in settings}
+        boards = [board_of(line) for line in lines_read]
+    else:
+        boards = run(args.ours, args.worlds, args.boards, args.seed, progress)
+    data = report(settings["ours"], settings["worlds"], settings["seed"], boards)
+    print(json.dumps(data) if args.json else "\n".join(lines(data)))
+
+
+if __name__ == "__main__":
+    main()
