@@ -11,12 +11,13 @@ its nodes. Each Search owns its table, so separate objects are re-entrant; the
 search runs without the GIL.
 
 The engine's files, in reading order: ``types.pxi`` (limits, moves, bella states,
-the structs), ``cards.pxi`` (card tables), ``state.pxi`` (play, take back, legal
-cards), ``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``root.pxi``
+the structs), ``limit.pxi`` (the caller's node and time limit), ``cards.pxi`` (card
+tables), ``state.pxi`` (play, take back, legal cards), ``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``root.pxi``
 (the drivers of each mode); this file is the boundary only.
 """
 
 include "types.pxi"
+include "limit.pxi"
 include "cards.pxi"
 include "state.pxi"
 include "bounds.pxi"
@@ -26,6 +27,8 @@ include "search.pxi"
 include "root.pxi"
 
 from libc.string cimport memcmp, memcpy
+
+from deberts.errors import SearchInterrupted
 
 fill_all_tables()
 
@@ -178,6 +181,8 @@ cdef class Search:
     cdef Setting setting        # the setting of the table's entries
     cdef bint has_setting
     cdef readonly int table_bits
+    cdef double deadline        # the limit of each search (limit.pxi); 0: none
+    cdef uint64_t node_limit
 
     def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
         if not 4 <= table_bits <= 30:
@@ -198,6 +203,18 @@ cdef class Search:
         """Forget everything the table holds."""
         table_clear(&self.table)
 
+    def limit(self, double deadline=0, uint64_t nodes=0) -> None:
+        """Stop each later search at ``deadline`` (seconds on the clock of
+        ``time.monotonic``) or at about ``nodes`` nodes, raising
+        :class:`deberts.errors.SearchInterrupted`; 0 is no limit."""
+        self.deadline = deadline
+        self.node_limit = nodes
+
+    cdef check_stopped(self):
+        if self.engine.stopped:
+            raise SearchInterrupted(
+                f"the search stopped at its limit after {self.engine.nodes} nodes")
+
     cdef Engine* prepare(self, Spec spec, list trick) except NULL:
         """Set up the engine at the root: the trick start, then the trick's moves."""
         cdef Undo undo
@@ -208,6 +225,7 @@ cdef class Search:
             self.has_setting = True
         table_new_search(&self.table)
         setup_engine(e, spec)
+        set_limit(e, self.deadline, self.node_limit)
         e.table = &self.table
         if len(trick) >= e.n:
             raise ValueError("the current trick holds too many cards")
@@ -223,6 +241,7 @@ cdef class Search:
         cdef int value
         with nogil:
             value = exact_value(e, NO_GUESS)
+        self.check_stopped()
         return value, e.nodes
 
     def best(self, Spec spec not None, list trick not None):
@@ -232,6 +251,7 @@ cdef class Search:
         with nogil:
             value = exact_value(e, NO_GUESS)
             move = best_move(e, value)
+        self.check_stopped()
         return value, move, e.nodes
 
     def reaches(self, Spec spec not None, list trick not None, int threshold):
@@ -241,6 +261,7 @@ cdef class Search:
         cdef int value
         with nogil:
             value = search(e, threshold, threshold + 1)
+        self.check_stopped()
         return value > threshold, e.nodes
 
     def values(self, Spec spec not None, list trick not None, uint32_t cards=ALL_CARDS,
@@ -254,6 +275,7 @@ cdef class Search:
         cdef int count
         with nogil:
             count = root_values(e, cards, guess, moves, values)
+        self.check_stopped()
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
     def bounds(self, Spec spec not None, list trick not None, int threshold,
@@ -268,6 +290,7 @@ cdef class Search:
         cdef int count
         with nogil:
             count = root_bounds(e, cards, threshold, moves, lows, highs)
+        self.check_stopped()
         return [(moves[i], lows[i], highs[i]) for i in range(count)], e.nodes
 
     def move_order(self, Spec spec not None, list trick not None):
@@ -290,6 +313,7 @@ cdef class Search:
         with nogil:
             value = exact_value(e, NO_GUESS)
             length = principal_line(e, value, line)
+        self.check_stopped()
         return value, [line[j] for j in range(length)], e.nodes
 
     def lines(self, Spec spec not None, list trick not None):
@@ -309,6 +333,7 @@ cdef class Search:
                 delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])
                 undo_card(e, &root)
+        self.check_stopped()
         return [
             (moves[i], values[i], [lines[i][j] for j in range(lengths[i])])
             for i in range(count)

@@ -1,6 +1,7 @@
 # The root drivers: the exact value by MTD(f) or one full-window search, every root
 # move's value or bounds, one optimal move, the principal line. Each is what one
-# mode of Search (_engine.pyx) runs without the GIL.
+# mode of Search (_engine.pyx) runs without the GIL; each gives up as soon as the
+# search has stopped at the caller's limit (limit.pxi), its result then meaningless.
 
 cdef enum:
     WIDE_INTERVAL = 8         # wider than this, the value search bisects
@@ -24,6 +25,9 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
             card = move_card(moves[i])
             delta = play_card(e, card, move_declines(moves[i]), &undo[length])
             value = delta + search(e, target - delta - 1, target - delta + 1)
+            if e.stopped:
+                undo_card(e, &undo[length])
+                break
             if value == target:
                 line[length] = moves[i]
                 length += 1
@@ -31,7 +35,7 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
                 found = 1
                 break
             undo_card(e, &undo[length])
-        if not found:
+        if not found or e.stopped:
             break
     for i in range(length - 1, -1, -1):
         undo_card(e, &undo[i])
@@ -68,6 +72,8 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
         if beta > upper:
             beta = upper
         value = search(e, beta - 1, beta)
+        if e.stopped:
+            return 0
         if value < beta:
             upper = value
         else:
@@ -122,6 +128,8 @@ cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
             guess = values[i - 1]
         values[i] = delta + exact_value(e, NO_GUESS if guess == NO_GUESS else guess - delta)
         undo_card(e, &root)
+        if e.stopped:
+            break
     return count
 
 
@@ -138,6 +146,8 @@ cdef int root_bounds(Engine* e, uint32_t cards, int alpha, int* moves, int* lows
         delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
         value = delta + search(e, alpha - delta, alpha + 1 - delta)
         undo_card(e, &root)
+        if e.stopped:
+            break
         lows[i] = value if value > alpha else -bound
         highs[i] = value if value <= alpha else bound
     return count
@@ -154,6 +164,6 @@ cdef int best_move(Engine* e, int value) noexcept nogil:
         if delta + search(e, value - delta - 1, value - delta + 1) == value:
             found = moves[i]
         undo_card(e, &root)
-        if found >= 0:
+        if found >= 0 or e.stopped:
             break
     return found

@@ -76,6 +76,10 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     cdef uint32_t declarer_cards, defender_cards
     cdef Key key
 
+    if e.nodes >= e.next_check:  # always true once stopped (limit.pxi)
+        check_limit(e)
+        if e.stopped:
+            return 0  # a meaningless value: the caller discards the whole search
     if e.s.hands[e.s.leader] == 0:
         return 0
     if popcount32(e.s.hands[e.s.leader]) == 1:
@@ -106,6 +110,8 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
 
     count = ordered_moves(e, e.s.leader, e.s.hands[e.s.leader], first, moves)
     best = try_cards(e, moves, count, alpha, beta, &best_card)
+    if e.stopped:
+        return best  # not proven: nothing stored
 
     # What the search proved about this trick start: a fail-low result is an upper
     # bound, a fail-high one a lower bound, anything between is exact.

@@ -109,6 +109,12 @@ cdef struct Engine:
     int partner_winning_free
     int discard_over_opponent_trump
     int capot
+    # the caller's limit (limit.pxi): nodes, a CLOCK_MONOTONIC deadline, and whether
+    # the search has stopped at it
+    uint64_t node_limit       # 0: none
+    uint64_t next_check       # the node count at which the limit is next checked
+    double deadline           # seconds; 0: none
+    int stopped
 
 
 ctypedef State Undo           # what taking a card back restores

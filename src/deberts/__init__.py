@@ -24,6 +24,7 @@ from deberts.errors import (
     NotationError,
     RecordError,
     RulesError,
+    SearchInterrupted,
 )
 from deberts.formats.records import dump as write_records
 from deberts.formats.records import load as read_records
@@ -70,7 +71,7 @@ __all__ = [
     "ArgumentError", "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
     "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
-    "Play", "Position", "Rank", "Rules", "RulesError", "Solution", "Solver", "Suit", "Trick",
+    "Play", "Position", "Rank", "Rules", "RulesError", "SearchInterrupted", "Solution", "Solver", "Suit", "Trick",
     "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve", "solve_many",
     "DDTable", "TableCell", "dd_table", "Bid", "Contract", "GameRecord", "RecordError",
     "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play", "generate_deals",

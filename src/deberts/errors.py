@@ -1,4 +1,5 @@
-"""The errors the library raises; all are ``ValueError`` subclasses naming the bad input."""
+"""The errors the library raises; all are ``ValueError`` subclasses, each naming the bad
+input or the limit that was reached."""
 
 
 class DebertsError(ValueError):
@@ -34,3 +35,8 @@ class ArgumentError(DebertsError, TypeError):
 class ClusterError(DebertsError):
     """A Dask scheduler that cannot be reached (or a bad address for one), or a run
     the cluster lost (the ``dask`` extra, :mod:`deberts.engine.distributed`)."""
+
+
+class SearchInterrupted(DebertsError):
+    """A search stopped at the node or time limit its caller set
+    (:meth:`deberts.Solver.limit`) before it had an answer."""

@@ -1,0 +1,117 @@
+"""The caller's limit on a search (:meth:`deberts.Solver.limit`): a search past its
+node or time limit raises SearchInterrupted, and what the table kept is sound: every
+mode answers afterwards exactly as a fresh solver does."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts.errors import DebertsError
+
+
+def full_deal(players: int, seed: int) -> Position:
+    return Position(Deal.random(players, seed=seed), Suit(seed % 4), 0, seed % players, Rules())
+
+
+def answers(solver: Solver, position: Position) -> tuple[object, ...]:
+    """Every mode's answer; bounds (fail-soft, so they depend on what the table
+    holds) as whether each holds the card's value and settles the threshold."""
+    solution = solver.solve(position)
+    values = solver.values(position)
+    threshold = solver.value(position) - 5
+    sound = all(low <= values[card] <= high and (high <= threshold or low > threshold)
+                for card, (low, high) in solver.bounds(position, threshold).items())
+    return (solver.value(position), solver.best(position)[0], values, sound,
+            solver.line(position)[0], [(m.card, m.margin) for m in solution.moves])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_interrupted_search_leaves_a_sound_table(players: int, seed: int) -> None:
+    position = full_deal(players, seed)
+    fresh = Solver()
+    expected = answers(fresh, position)
+    fresh.clear()
+    fresh.values(position)
+    full_nodes = fresh.nodes
+    for fraction in (0.1, 0.5, 0.9):
+        solver = Solver()
+        with pytest.raises(SearchInterrupted, match="stopped at its limit"):
+            with solver.limit(nodes=max(1, int(full_nodes * fraction))):
+                solver.values(position)
+        assert answers(solver, position) == expected
+
+
+def test_every_mode_stops_at_a_node_limit() -> None:
+    position = full_deal(4, 7)
+    solver = Solver()
+    calls = [lambda: solver.value(position), lambda: solver.best(position),
+             lambda: solver.values(position), lambda: solver.line(position),
+             lambda: solver.solve(position), lambda: solver.bounds(position, 0),
+             lambda: solver.reaches(position, 0)]
+    for call in calls:
+        solver.clear()
+        with pytest.raises(SearchInterrupted):
+            with solver.limit(nodes=50):
+                call()
+
+
+def test_a_passed_deadline_stops_the_search() -> None:
+    solver = Solver()
+    with pytest.raises(SearchInterrupted) as caught:
+        with solver.limit(seconds=1e-9):
+            solver.values(full_deal(4, 3))
+    assert isinstance(caught.value, DebertsError)
+
+
+def test_a_generous_limit_changes_nothing() -> None:
+    position = full_deal(3, 11)
+    expected = Solver().values(position)
+    solver = Solver()
+    with solver.limit(seconds=3600, nodes=10**12):
+        assert solver.values(position) == expected
+    assert solver.values(position) == expected  # the limit ends with the block
+
+
+def test_nested_limits_keep_the_earlier_deadline_and_restore() -> None:
+    solver = Solver()
+    position = full_deal(4, 5)
+    with solver.limit(seconds=1e-9):
+        with solver.limit(seconds=3600):
+            with pytest.raises(SearchInterrupted):
+                solver.values(position)
+    with solver.limit(nodes=10):
+        with solver.limit(seconds=3600):  # the outer node limit still holds
+            with pytest.raises(SearchInterrupted):
+                solver.values(position)
+    solver.values(position)
+
+
+def test_a_limit_belongs_to_its_thread() -> None:
+    solver = Solver()
+    position = full_deal(4, 9)
+    expected = Solver().values(position)
+    results: list[object] = []
+
+    def other() -> None:
+        results.append(solver.values(position))
+
+    with solver.limit(nodes=10):
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert results == [expected]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"seconds": 0}, {"seconds": -1.0}, {"seconds": "1"}, {"seconds": float("inf")},
+    {"seconds": True}, {"nodes": 0}, {"nodes": 1.5}, {"nodes": True}, {"nodes": 2**80},
+])
+def test_bad_limits_are_named(kwargs: dict[str, object]) -> None:
+    name = next(iter(kwargs))
+    with pytest.raises(ArgumentError, match=f"bad {name}"):
+        with Solver().limit(**kwargs):  # type: ignore[arg-type]
+            pass
