@@ -13,6 +13,7 @@ from positions import random_position
 
 import deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
+from deberts.errors import SearchInterrupted
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer
@@ -181,3 +182,87 @@ def test_the_choice_is_the_best_total_for_any_scores(
         patch.setattr(sample_choice, "EXACT_SAMPLES", exact_samples)
         chosen = best_on_average(solver, cards, [Sample(i) for i in range(len(margins))], sign)
     assert chosen == cards[expected]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.integers(2, 6).flatmap(lambda width: st.lists(
+        st.lists(st.integers(-3, 3), min_size=width, max_size=width), min_size=1, max_size=8
+    )),
+    st.sampled_from([1, -1]),
+    st.integers(1, 3),
+    st.integers(0, 10**6),
+    st.data(),
+)
+def test_the_choice_is_the_best_weighted_total(
+    margins: list[list[int]], sign: int, exact_samples: int, seed: int, data: st.DataObject
+) -> None:
+    """With integer weights (0 included: a sample never solved) the choice is the
+    card with the best weighted total, ties to the lowest card."""
+    weights = data.draw(st.lists(st.integers(0, 5), min_size=len(margins),
+                                 max_size=len(margins)).filter(any))
+    cards = [Card(index) for index in random.Random(seed).sample(range(32), len(margins[0]))]
+    totals = [sum(w * sign * row[j] for w, row in zip(weights, margins))
+              for j in range(len(cards))]
+    expected = max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))
+    solver = CountingSolver(cards, margins, seed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sample_choice, "FEWEST_TO_COMPARE", 2)
+        patch.setattr(sample_choice, "EXACT_SAMPLES", exact_samples)
+        chosen = best_on_average(solver, cards, [Sample(i) for i in range(len(margins))],
+                                 sign, weights)
+    assert chosen == cards[expected]
+    assert not solver.asked & {i for i, w in enumerate(weights) if not w}
+
+
+class CountingSolver(TableSolver):
+    """A table solver that keeps the samples it was asked about and, given a
+    ``budget`` of calls, raises :class:`SearchInterrupted` past it, as a solver
+    under :meth:`Solver.limit` does."""
+
+    def __init__(self, cards: list, margins: list[list[int]], seed: int,
+                 budget: int | None = None) -> None:
+        super().__init__(cards, margins, seed)
+        self.asked: set[int] = set()
+        self.budget = budget
+
+    def _spend(self, position: Sample) -> None:
+        if self.budget is not None:
+            if self.budget == 0:
+                raise SearchInterrupted("out of time")
+            self.budget -= 1
+        self.asked.add(position.index)
+
+    def values(self, position: Sample, cards=None, guess=None) -> dict:
+        self._spend(position)
+        return super().values(position, cards, guess)
+
+    def bounds(self, position: Sample, threshold: int, cards=None) -> dict:
+        self._spend(position)
+        return super().bounds(position, threshold, cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(-3, 3), min_size=5, max_size=5), min_size=1, max_size=8),
+    st.integers(0, 12),
+    st.integers(0, 10**6),
+)
+def test_an_interrupted_choice_uses_the_samples_completed(
+    margins: list[list[int]], budget: int, seed: int
+) -> None:
+    """Interrupted in the first sample, the interruption goes on to the caller;
+    later, the choice is the best lowest total over the samples completed, which
+    with every sample exact is the best total over those samples."""
+    cards = [Card(index) for index in random.Random(seed).sample(range(32), 5)]
+    solver = CountingSolver(cards, margins, seed, budget)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sample_choice, "EXACT_SAMPLES", len(margins))  # every sample exact
+        try:
+            chosen = best_on_average(solver, cards, [Sample(i) for i in range(len(margins))], 1)
+        except SearchInterrupted:
+            assert budget == 0
+            return
+    completed = margins[:budget]  # one values() call a sample
+    totals = [sum(row[j] for row in completed) for j in range(len(cards))]
+    assert chosen == cards[max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))]

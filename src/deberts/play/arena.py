@@ -29,7 +29,8 @@ from deberts.play.players import HeuristicPlayer, RandomPlayer
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "random": (RandomPlayer, {"seed": int}),
     "heuristic": (HeuristicPlayer, {"threshold": int}),
-    "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int}),
+    "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int,
+                          "infer": str, "temperature": float, "error": float, "last": int}),
 }
 
 

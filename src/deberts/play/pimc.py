@@ -16,13 +16,14 @@ replayed.
 from __future__ import annotations
 
 import time
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
+from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
@@ -30,25 +31,40 @@ from deberts.model.declarations import bella_mask
 from deberts.model.exchange import exchanged
 from deberts.model.position import Position, legal_in_trick
 from deberts.model.sides import face_up_taker, face_up_to_dealer
+from deberts.play.inference import Inference
 from deberts.play.match import BidView, PlayView, view_of
 from deberts.play.players import HeuristicPlayer
 from deberts.play.sample_choice import best_on_average
 
+#: The part of a decision's time budget the ``dd`` weighing may take.
+WEIGHING_SHARE = 0.5
+
 
 class PimcPlayer:
     """Bids with :func:`deberts.evaluate_bid` and plays by sampling ``samples`` deals
-    per decision (fewer when ``seconds``, a time budget per decision, runs out)."""
+    per decision, weighed by what the others' calls, bella and cards reveal
+    (``infer``, :mod:`deberts.play.inference`; ``none`` weighs them all alike).
+
+    ``seconds`` is a time budget per decision that holds: every search runs under
+    :meth:`Solver.limit`, so a decision ends within it (plus the little Python work
+    after the last search) with the samples solved by then; the ``dd`` weighing
+    has at most ``WEIGHING_SHARE`` of it, the samples it did not reach left out.
+    When no sample is solved in time, the card (or exchange) of
+    :class:`HeuristicPlayer` is the answer."""
 
     def __init__(
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
-        seed: int | None = None,
+        seed: int | None = None, infer: str = "none", temperature: float = 10.0,
+        error: float = 0.2, last: int = 4,
     ) -> None:
         self.samples = integer("samples", samples, 1)
         self.bid_samples = integer("bid_samples", bid_samples, 1)
         self.seconds = None if seconds is None else positive("seconds", seconds)
+        self.inference = Inference(infer, temperature, error, last)
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
         self.fallback = HeuristicPlayer()
+        self._announce: tuple[PlayView, bool] | None = None
 
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
@@ -62,24 +78,52 @@ class PimcPlayer:
         return evaluation.best  # its options are exactly the legal calls
 
     def exchange(self, view: PlayView) -> bool:
-        """Swap when the sampled deals say it is better for this seat's side."""
+        """Swap when the sampled deals, weighed, say it is better for this seat's side."""
         if view.face_up is None:
             return False  # no face-up card, nothing to swap for (docs/rules.md 2.3)
         sign = 1 if view.seat in view.declarer_side else -1
-        gain = 0
-        for position in self._within_budget(self._samples(view)):
-            swapped = _replayed(view, _start(view, exchanged(position.deal, view.face_up)))
-            gain += sign * (self.solver.value(swapped) - self.solver.value(position))
+        gain = solved = 0
+        with self.solver.limit(seconds=self.seconds):
+            try:
+                positions, weights = self._weighed_samples(view)
+                for position, weight in zip(positions, weights):
+                    if weight:
+                        swapped = _replayed(
+                            view, _start(view, exchanged(position.deal, view.face_up)))
+                        gain += weight * sign * (
+                            self.solver.value(swapped) - self.solver.value(position))
+                        solved += 1
+            except SearchInterrupted:
+                if not solved:
+                    return self.fallback.exchange(view)
         return gain > 0
 
     def play(self, view: PlayView) -> Card:
         legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
+        self._announce = None
+        with self.solver.limit(seconds=self.seconds):
+            card, positions, weights = self._chosen(view, legal)
+            if _opens_bella(view, card):
+                self._announce = (view, self._announces(view, card, positions, weights))
+        return card
+
+    def _chosen(
+        self, view: PlayView, legal: list[Card]
+    ) -> tuple[Card, list[Position], list[int]]:
+        """The card, and the weighed samples it was chosen on (none when there was
+        no choice and no bella to decide, or none was solved in time: then the
+        heuristic's card)."""
+        if len(legal) == 1 and not (_opens_bella(view, legal[0]) and view.rules.bella != "owner"):
+            return legal[0], [], []
         sign = 1 if view.seat in view.declarer_side else -1
-        return best_on_average(
-            self.solver, legal, self._within_budget(self._samples(view)), sign
-        )
+        try:
+            positions, weights = self._weighed_samples(view)
+            if len(legal) == 1:
+                return legal[0], positions, weights
+            card = best_on_average(self.solver, legal, positions, sign, weights)
+        except SearchInterrupted:
+            return self.fallback.play(view), [], []
+        return card, positions, weights
 
     def choose(
         self, position: Position, face_up: Card | None, dealer: int | None = None,
@@ -91,21 +135,60 @@ class PimcPlayer:
         return self.play(view_of(position, face_up, dealer, exchanger))
 
     def declare(self, view: PlayView) -> bool:
-        """Announce bella (the engine's values already assume the better choice, and
-        under the default owner rule announcing never costs)."""
-        return True
+        """Whether to announce bella with the card :meth:`play` just chose for
+        ``view`` (docs/rules.md 2.4): decided there, from the samples."""
+        if self._announce is None or self._announce[0] is not view:
+            raise DebertsError("declare() answers for the card play() just chose for this view")
+        return self._announce[1]
 
     def redeal(self, view: PlayView) -> bool:
         """A redeal right is decided by the rule of thumb of :class:`HeuristicPlayer`."""
         return self.fallback.redeal(view)
 
-    def _within_budget(self, positions: list[Position]) -> Iterator[Position]:
-        """The samples to solve: all, or as many as the time budget allows (one at least)."""
-        started = time.perf_counter()
-        for index, position in enumerate(positions):
-            if index and self.seconds is not None and time.perf_counter() - started > self.seconds:
-                return
-            yield position
+    def _announces(
+        self, view: PlayView, card: Card, positions: list[Position], weights: list[int]
+    ) -> bool:
+        """Announce bella with ``card`` when the weighed samples say announcing
+        scores more for this seat's side than keeping quiet (docs/rules.md 2.4).
+        Under the ``owner`` rule announcing always scores 20 more, double-dummy, so
+        that needs no search; under the others the owner's side may lose the bella
+        trick and give the 20 away (``trick_winner``) or gain nothing by it, and
+        keeping quiet reveals less, so it is chosen unless announcing gains. With no
+        sample solved within the time budget, announce, as the rules expect."""
+        if view.rules.bella == "owner":
+            return True
+        sign = 1 if view.seat in view.declarer_side else -1
+        gain = solved = 0
+        try:
+            for position, weight in zip(positions, weights):
+                if weight:
+                    values = []
+                    for announce in (True, False):
+                        position.push(card, bella=announce)
+                        values.append(self.solver.value(position))
+                        position.pop()
+                    gain += weight * sign * (values[0] - values[1])
+                    solved += 1
+        except SearchInterrupted:
+            if not solved:
+                return True
+        return gain > 0
+
+    def _weighed_samples(self, view: PlayView) -> tuple[list[Position], list[int]]:
+        """The samples and their integer weights, heaviest first (so that under a
+        time budget the samples solved are the likeliest). The ``dd`` weighing runs
+        under at most ``WEIGHING_SHARE`` of the budget; the samples it did not
+        reach are left out (all are kept, alike, if it reached none)."""
+        positions = self._samples(view)
+        if not self.inference.active:
+            return positions, [1] * len(positions)
+        share = None if self.seconds is None else self.seconds * WEIGHING_SHARE
+        with self.solver.limit(seconds=share):
+            weights = self.inference.weights(view, positions, self.solver)
+        if not weights:
+            return positions, [1] * len(positions)
+        order = sorted(range(len(weights)), key=lambda i: -weights[i])
+        return [positions[i] for i in order], [weights[i] for i in order]
 
     def _samples(self, view: PlayView) -> list[Position]:
         """Sampled positions consistent with the view (its declarations included),
@@ -200,6 +283,13 @@ def _ruled_out(view: PlayView) -> dict[int, CardSet]:
                 if not legal >> play.card & 1:
                     out[play.seat] = out.get(play.seat, 0) | 1 << card
     return {seat: CardSet(mask) for seat, mask in out.items()}
+
+
+def _opens_bella(view: PlayView, card: Card) -> bool:
+    """True when ``card`` is the first of the bella cards and ``view``'s seat holds
+    both: playing it is when bella is announced or kept quiet (docs/rules.md 2.4)."""
+    both = bella_mask(view.trump)
+    return bool(card.mask & both) and view.hand.mask & both == both
 
 
 def _deal_in_play(view: PlayView, row: Sequence[int]) -> Deal:

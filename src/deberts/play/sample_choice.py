@@ -1,15 +1,28 @@
 """The PIMC choice: the card with the best total over sampled deals, found with as
 little solving as the answer needs.
 
+Each sample may carry a weight, a non-negative integer (how likely the inference of
+:mod:`deberts.play.inference` finds it); the totals are then weighted sums, and a
+sample of weight 0 is never solved. Integer weights keep the totals exact, so the
+choice is still exactly the one full solving makes for the weighted objective.
+
 Solving every legal card exactly in every sample is what the choice is defined by,
 but most of that work only confirms that a poor card is poor. So after the first
 samples are solved in full, a *candidate* (the card with the highest lowest
-possible total so far) is solved exactly in each further sample and every other card is only compared with it, by a
-null-window search or two (:meth:`Solver.bounds`: as good? and if so, better?).
-That leaves each card's total inside an interval. A card whose highest possible total is below the candidate's
+possible total so far) is solved exactly in each further sample and every other
+card is only compared with it, by a null-window search or two
+(:meth:`Solver.bounds`: as good? and if so, better?). That leaves each card's total
+inside an interval. A card whose highest possible total is below the candidate's
 total cannot be chosen; the others are solved exactly, sample by sample, until one
 card is proven best. The card chosen is always the one full solving would choose,
 ties included.
+
+Under a time budget (:meth:`Solver.limit` set by the caller) a search may stop with
+:class:`deberts.errors.SearchInterrupted`. The choice is then made from the samples
+whose comparisons were complete: the card with the highest lowest possible weighted
+total over them (the candidate's scores are exact, so it is the leader so far; when
+no rival could have reached it, the card full solving of those samples chooses).
+With no sample complete, the interruption is raised on to the caller.
 """
 
 from __future__ import annotations
@@ -21,6 +34,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from deberts.engine.solver import Solver
+from deberts.errors import SearchInterrupted
 from deberts.model.cards import Card
 from deberts.model.position import Position
 
@@ -39,35 +53,50 @@ SMALLEST_TO_COMPARE = 25
 
 
 def best_on_average(
-    solver: Solver, legal: Sequence[Card], positions: Iterable[Position], sign: int
+    solver: Solver, legal: Sequence[Card], positions: Iterable[Position], sign: int,
+    weights: Iterable[int] | None = None,
 ) -> Card:
-    """The card of ``legal`` with the highest total of ``sign * margin`` over
-    ``positions`` (ties to the lowest card), as if every card were solved exactly in
-    every position. ``sign`` is +1 for the declarer's side, -1 for the defenders."""
+    """The card of ``legal`` with the highest total of ``weight * sign * margin``
+    over ``positions`` (ties to the lowest card), as if every card were solved
+    exactly in every position. ``sign`` is +1 for the declarer's side, -1 for the
+    defenders; ``weights``, one non-negative integer a position, default to 1 (a
+    position of weight 0 is skipped; at least one weight must be positive)."""
     cards = list(legal)
-    positions = iter(positions)
-    first = next(positions)
+    weighted = ((position, weight) for position, weight in
+                zip(positions, itertools.repeat(1) if weights is None else weights) if weight)
+    first, first_weight = next(weighted)
     compare = (len(cards) >= FEWEST_TO_COMPARE
                and _cards_in_play(first) >= SMALLEST_TO_COMPARE)
     solved: list[Position] = []
+    kept: list[int] = []
     lows: list[list[int]] = []
     highs: list[list[int]] = []
     lowest_totals = np.zeros(len(cards), dtype=np.int64)
     candidate: Card | None = None
-    for position in itertools.chain([first], positions):
-        if candidate is None:
-            scores = _exact_scores(solver, position, cards, sign)
-            low = high = [scores[card] for card in cards]
-        else:
-            guess = _typical_score(lows, highs, cards.index(candidate))
-            low, high = _compared(solver, position, cards, candidate, sign, guess)
-        solved.append(position)
-        lows.append(low)
-        highs.append(high)
-        lowest_totals += low
-        if compare and len(solved) >= EXACT_SAMPLES:
-            candidate = cards[_leader(lowest_totals, cards)]
-    return _settled(solver, cards, solved, np.array(lows), np.array(highs), sign)
+    try:
+        for position, weight in itertools.chain([(first, first_weight)], weighted):
+            if candidate is None:
+                scores = _exact_scores(solver, position, cards, sign)
+                low = high = [scores[card] for card in cards]
+            else:
+                guess = _typical_score(lows, highs, cards.index(candidate))
+                low, high = _compared(solver, position, cards, candidate, sign, guess)
+            solved.append(position)
+            kept.append(weight)
+            lows.append(low)
+            highs.append(high)
+            lowest_totals += weight * np.array(low, dtype=np.int64)
+            if compare and len(solved) >= EXACT_SAMPLES:
+                candidate = cards[_leader(lowest_totals, cards)]
+    except SearchInterrupted:
+        if not solved:
+            raise
+        return cards[_leader(lowest_totals, cards)]
+    low_table, high_table = np.array(lows), np.array(highs)
+    try:
+        return _settled(solver, cards, solved, np.array(kept), low_table, high_table, sign)
+    except SearchInterrupted:
+        return cards[_leader(np.array(kept) @ low_table, cards)]
 
 
 def _typical_score(lows: list[list[int]], highs: list[list[int]], j: int) -> int:
@@ -138,16 +167,17 @@ def _leader(totals: np.ndarray, cards: Sequence[Card]) -> int:
 
 
 def _settled(
-    solver: Solver, cards: list[Card], positions: list[Position],
+    solver: Solver, cards: list[Card], positions: list[Position], weights: np.ndarray,
     lows: np.ndarray, highs: np.ndarray, sign: int,
 ) -> Card:
-    """Solve exactly until no card's highest total can reach the highest lowest
-    total (whose card then wins, exact or not). Each step solves one sample: the
-    one where the rivals' scores may most exceed the leading card's, since those are
-    what keep them in the running."""
+    """Solve exactly until no card's highest weighted total can reach the highest
+    lowest weighted total (whose card then wins, exact or not). Each step solves one
+    sample: the one where the rivals' weighted scores may most exceed the leading
+    card's, since those are what keep them in the running. ``lows`` and ``highs``
+    are narrowed in place."""
     while True:
-        low = lows.sum(axis=0)
-        high = highs.sum(axis=0)
+        low = weights @ lows
+        high = weights @ highs
         best = _leader(low, cards)
         beaten = (low[best], -int(cards[best]))
         rivals = [
@@ -160,7 +190,7 @@ def _settled(
         width = highs - lows
         excess = np.where(width[:, rivals] > 0,
                           np.maximum(highs[:, rivals] - lows[:, [best]], 0), 0)
-        priority = excess.sum(axis=1) + width[:, best]
+        priority = weights * (excess.sum(axis=1) + width[:, best])
         if not priority.any():  # only ties are left open: solve them out
             priority = width[:, open_cards].sum(axis=1)
         index = int(np.argmax(priority))

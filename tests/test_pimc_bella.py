@@ -1,0 +1,90 @@
+"""PIMC's bella choice (docs/rules.md 2.4): announced when the weighed samples say
+announcing scores more for its side, decided with the card in play()."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from deberts import Card, DebertsError, Rules, Solver
+from deberts.model.cards import Rank
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer
+
+
+class BellaRecorder(HeuristicPlayer):
+    """Plays like the heuristic player; keeps each view where it holds both bella
+    cards and may play one of them (with another card to choose from)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView) -> Card:
+        both = {Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN)}
+        if both <= set(view.hand) and both & set(view.legal):
+            self.views.append(view)
+        return super().play(view)
+
+
+def _bella_views(players: int, rules: Rules, wanted: int) -> list[PlayView]:
+    rng = random.Random(players)
+    found: list[PlayView] = []
+    while len(found) < wanted:
+        seats = [BellaRecorder() for _ in range(players)]
+        play_deal(seats, rng.randrange(players), rules, rng)
+        found += [view for seat in seats for view in seat.views]
+    belote = rules.preset == "belote"
+    return [replace(view, face_up=None) if belote else view for view in found[:wanted]]
+
+
+TABLES = [
+    (2, Rules().with_options(bella="trick_winner")),
+    (3, Rules().with_options(bella="both_tricks")),
+    (4, Rules().with_options(bella="trick_winner")),
+    (4, Rules.preset_rules("belote", bella="trick_winner")),
+]
+
+
+def test_bella_is_announced_when_the_samples_say_it_scores_more() -> None:
+    """Under ``trick_winner`` and ``both_tricks`` the choice is the sign of the
+    weighed gain of announcing over keeping quiet, in the samples the card was
+    chosen on; both answers occur."""
+    answers = set()
+    for players, rules in TABLES:
+        for view in _bella_views(players, rules, 6):
+            player = PimcPlayer(samples=6, seed=3, infer="bidding")
+            card = player.play(view)
+            if card not in (Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN)):
+                continue
+            announce = player.declare(view)
+            twin = PimcPlayer(samples=6, seed=3, infer="bidding")
+            positions, weights = twin._weighed_samples(view)
+            sign = 1 if view.seat in view.declarer_side else -1
+            solver = Solver(table_bits=14)
+            gain = 0
+            for position, weight in zip(positions, weights):
+                for bella, factor in ((True, 1), (False, -1)):
+                    after = position.copy()
+                    after.push(card, bella=bella)
+                    gain += factor * weight * sign * solver.value(after)
+            assert announce == (gain > 0)
+            answers.add(announce)
+    assert answers == {True, False}
+
+
+def test_under_the_owner_rule_bella_is_always_announced() -> None:
+    for view in _bella_views(4, Rules(), 4):
+        player = PimcPlayer(samples=4, seed=1)
+        card = player.play(view)
+        if card in (Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN)):
+            assert player.declare(view) is True
+
+
+def test_declare_answers_only_for_the_card_just_chosen() -> None:
+    view = _bella_views(4, Rules(), 1)[0]
+    with pytest.raises(DebertsError, match="declare"):
+        PimcPlayer(samples=4, seed=1).declare(view)
