@@ -34,8 +34,10 @@ HISTOGRAM_WIDTH = 40
 
 @click.command(name="bid")
 @click.option("--hand", required=True, metavar="[SEAT=]HAND",
-              help="The bidder's 6 cards, S.H.D.C, e.g. 1=AK9..QJ.7 (the seat, or --seat).")
-@click.option("--face-up", "face_up", required=True, metavar="CARD", help="The face-up card.")
+              help="The bidder's 6 cards, S.H.D.C, e.g. 1=AK9..QJ.7 (the seat, or --seat); "
+                   "his whole hand under face_up_to=none.")
+@click.option("--face-up", "face_up", metavar="CARD",
+              help="The face-up card (none under face_up_to=none, as in Belote).")
 @click.option("--seat", type=int, help="The bidder's seat (or SEAT= in --hand).")
 @click.option("--dealer", type=int, required=True, help="The dealer's seat.")
 @players_option
@@ -53,7 +55,7 @@ HISTOGRAM_WIDTH = 40
 @ascii_option
 @table_bits_option
 def bid_command(
-    hand: str, face_up: str, seat: int | None, dealer: int, players: int, round_: int,
+    hand: str, face_up: str | None, seat: int | None, dealer: int, players: int, round_: int,
     samples: int, seed: int | None, jobs: int, progress: bool | None,
     plot_file: str | None, preset: str, settings: tuple[str, ...], as_json: bool,
     ascii_only: bool, table_bits: int,
@@ -70,7 +72,8 @@ def bid_command(
     show = sys.stderr.isatty() if progress is None else progress
     with reported():
         seat, text = seat_hand(hand, seat)
-        own, card = CardSet.parse(text), Card.parse(face_up)
+        own = CardSet.parse(text)
+        card = None if face_up is None else Card.parse(face_up)
         bar = click.progressbar(length=samples, label="sampling", file=sys.stderr)
         with bar if show else nullcontext(bar):
             evaluation = evaluate_bid(
@@ -105,7 +108,8 @@ def render_bid(evaluation: BidEvaluation, notation: Notation) -> str:
     against = f" over {call_name(e.runner_up, notation)}" if e.runner_up else ""
     lines = [
         f"Seat {e.seat} bids in round {e.round}: {e.players} players, dealer seat "
-        f"{e.dealer}, face-up card {notation.card(e.face_up)}, {e.rules.preset} rules.",
+        f"{e.dealer}, " + ("no face-up card" if e.face_up is None else
+                            f"face-up card {notation.card(e.face_up)}") + f", {e.rules.preset} rules.",
         f"Hand: {hand}",
         f"{e.options[0].samples} sampled deals, each solved double-dummy "
         f"({e.seconds:.1f} s). Margins and scores are the bidder's side's.",
@@ -143,7 +147,8 @@ def draw(evaluation: BidEvaluation, path: str) -> None:
                   label=option.option)
     axes.set_xlabel("margin (bidder's side minus the others)")
     axes.set_ylabel("samples")
-    axes.set_title(f"seat {evaluation.seat}, face-up {evaluation.face_up}, "
+    turned = "no face-up card" if evaluation.face_up is None else f"face-up {evaluation.face_up}"
+    axes.set_title(f"seat {evaluation.seat}, {turned}, "
                    f"{evaluation.players} players")
     axes.legend()
     plots.save(figure, path)

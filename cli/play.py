@@ -71,8 +71,11 @@ class HumanPlayer:
     def bid(self, view: BidView) -> str:
         n = self.notation
         click.echo(f"\n{_table_line(view.players, view.dealer, view.rules)}")
-        click.echo(f"Your first cards: {hand_text(view.hand, n)}   face-up card: "
-                   f"{n.card(view.face_up)}")
+        if view.face_up is None:  # the whole hand, no card turned up (face_up_to=none)
+            click.echo(f"Your cards: {hand_text(view.hand, n)}")
+        else:
+            click.echo(f"Your first cards: {hand_text(view.hand, n)}   face-up card: "
+                       f"{n.card(view.face_up)}")
         if view.calls:
             click.echo("Calls so far: " + ", ".join(
                 f"{_who(b.seat, view.players, view.rules)} {b.call}" for b in view.calls))

@@ -32,18 +32,25 @@ class Claimer(HeuristicPlayer):
         return self.claims
 
 
-def rig(monkeypatch: pytest.MonkeyPatch, first: list[str], face_up: str, extra: str = "") -> None:
-    """Deal ``first`` (each seat's first six cards) and ``face_up``; the rest of the
-    deck follows, ``extra`` first (the extra cards of seat 0, then seat 1, ...), the
-    others in a fixed shuffled order."""
+def rig(
+    monkeypatch: pytest.MonkeyPatch, first: list[str], face_up: str | None, extra: str = ""
+) -> None:
+    """Deal ``first`` (each seat's first six cards) and ``face_up`` (``None``: no card
+    turned up); the rest of the deck follows, ``extra`` first (the extra cards of seat
+    0, then seat 1, ...), the others in a fixed shuffled order."""
     firsts = [[int(c) for c in parse_cards(text)] for text in first]
-    up = int(Card.parse(face_up))
+    up = None if face_up is None else Card.parse(face_up)
     front = [int(c) for c in parse_cards(extra)] if extra else []
-    used = {c for cards in firsts for c in cards} | {up} | set(front)
+    used = {c for cards in firsts for c in cards} | set(front) | ({int(up)} if up else set())
     rest = [c for c in range(32) if c not in used]
     random.Random(7).shuffle(rest)
     rest = front + rest
-    monkeypatch.setattr(match_module, "deal_cards", lambda players, rng: (firsts, Card(up), rest))
+
+    def dealt(players: int, rng: random.Random, turn_up: bool = True):
+        assert turn_up == (up is not None), "the rules and the rigged face-up card disagree"
+        return firsts, up, rest
+
+    monkeypatch.setattr(match_module, "deal_cards", dealt)
 
 
 def test_hand_facts() -> None:

@@ -1,6 +1,8 @@
 """Evaluating a bid: play on the face-up suit, pass, or name another suit?
 
-The bidder sees his first cards and the face-up card. Each option is judged on the
+The bidder sees his first cards and the face-up card; with no face-up card
+(``face_up_to = none``, docs/rules.md 2.1) he sees his whole hand and names any
+suit or passes, in the one round there is. Each option is judged on the
 same sampled deals (:mod:`deberts.analysis.sampling`), every one solved double-dummy: the
 contract the option leads to is played out exactly, with the trump-seven exchange
 decided by its holder, declarations from the full hands and the first lead per the
@@ -12,7 +14,8 @@ What follows a pass needs a model of the other callers. Here each later caller
 takes the contract that is best for him double-dummy if he makes it (margin above
 0), and passes otherwise; the dealer under ``dealer_must_choose`` names his best
 suit. After a pass in round 1 this runs through round 2 too, the bidder's own
-round-2 call included; two rounds of passes throw the cards in (all score 0). It
+round-2 call included; two rounds of passes throw the cards in (all score 0), as
+does one with no face-up card. It
 is an optimistic model of the others' bidding, and says so in the report.
 """
 
@@ -30,14 +33,20 @@ from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.engine.parallel import map_ordered
 from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
-from deberts.model.bidding import PASS, PLAY, bidding_order, legal_calls
+from deberts.model.bidding import PASS, PLAY, bidding_order, bidding_rounds, legal_calls
 from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal
+from deberts.model.deal import Deal, full_hand_size
 from deberts.model.exchange import exchanged, holder_swaps, seven_holder
 from deberts.model.position import Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import BAIT, HANGING, MADE
-from deberts.model.sides import declarer_side, face_up_to_dealer, first_leader, with_partner
+from deberts.model.sides import (
+    deal_waits_for_declarer,
+    declarer_side,
+    face_up_turned,
+    first_leader,
+    with_partner,
+)
 
 THROWN_IN = "thrown_in"
 
@@ -117,7 +126,7 @@ class BidEvaluation:
     dealer: int
     round: int
     hand: CardSet
-    face_up: Card
+    face_up: Card | None
     rules: Rules
     options: tuple[OptionStats, ...]
     best: str
@@ -147,7 +156,7 @@ class BidEvaluation:
             "dealer": self.dealer,
             "round": self.round,
             "hand": str(self.hand),
-            "face_up": str(self.face_up),
+            "face_up": None if self.face_up is None else str(self.face_up),
             "options": [o.to_dict() for o in self.options],
             "best": self.best,
             "runner_up": self.runner_up,
@@ -158,7 +167,7 @@ class BidEvaluation:
 
 def evaluate_bid(
     hand: CardSet | str,
-    face_up: Card | str,
+    face_up: Card | str | None,
     seat: int,
     dealer: int,
     players: int,
@@ -172,31 +181,40 @@ def evaluate_bid(
     progress: Callable[[int], None] | None = None,
 ) -> BidEvaluation:
     """Evaluate ``seat``'s call in bidding round ``round_`` (1: play or pass on the
-    face-up suit; 2: each other suit or pass) over ``samples`` sampled deals.
+    face-up suit; 2: each other suit or pass) over ``samples`` sampled deals. With
+    ``face_up`` ``None`` (rules with ``face_up_to = none``) the hand is the whole
+    hand and the one round names any suit or passes.
 
     ``knowledge`` replaces the default (the bidder's hand and the face-up card)
     when more is known. ``progress(n)`` is called as each sample is done.
     """
     started = time.perf_counter()
     rules = rules if rules is not None else Rules()
-    card = face_up if isinstance(face_up, Card) else Card.parse(str(face_up))
+    card = face_up if face_up is None or isinstance(face_up, Card) else Card.parse(face_up)
     own = hand if isinstance(hand, CardSet) else CardSet.parse(hand)
-    if round_ not in (1, 2):
-        raise DebertsError(f"bad round {round_}: expected 1 or 2")
-    if players == 4 and not face_up_to_dealer(rules):
+    if (card is None) == face_up_turned(rules):
         raise DebertsError(
-            "bid evaluation with 4 players needs face_up_to=dealer: with "
+            "bad face-up card: the rules turn one up (give it)" if card is None else
+            f"bad face-up card {card}: under face_up_to=none no card is turned up"
+        )
+    rounds = range(1, bidding_rounds(None if card is None else card.suit) + 1)
+    if round_ not in rounds:
+        raise DebertsError(f"bad round {round_}: expected {' or '.join(map(str, rounds))}")
+    if deal_waits_for_declarer(players, rules):
+        raise DebertsError(
+            "bid evaluation with 4 players needs face_up_to=dealer or none: with "
             "face_up_to=declarer the deal depends on who declares"
         )
-    if len(own) != 6 and knowledge is None:
-        raise DebertsError(f"bad hand {own}: {len(own)} cards, a bidder holds 6")
+    size = 6 if card is not None else full_hand_size(players)
+    if len(own) != size and knowledge is None:
+        raise DebertsError(f"bad hand {own}: {len(own)} cards, a bidder holds {size}")
     if samples < 1:
         raise DebertsError(f"bad sample count {samples}: expected at least 1")
     if knowledge is None:
         knowledge = Knowledge.for_bidder(players, seat, own, card, dealer)
     elif knowledge.players != players or own.mask & ~knowledge.held[seat].mask:
         raise DebertsError("bad knowledge: it must be for these players and hold the bidder's hand")
-    calls = legal_calls(round_, seat, dealer, card.suit, rules)
+    calls = legal_calls(round_, seat, dealer, None if card is None else card.suit, rules)
     context = _Context(players, seat, dealer, card, rules, round_, calls)
     deals = deals_of(sample_deals(knowledge, samples, seed))
     results = []
@@ -223,7 +241,7 @@ class _Context:
     players: int
     seat: int
     dealer: int
-    face_up: Card
+    face_up: Card | None
     rules: Rules
     round: int
     calls: tuple[str, ...]
@@ -234,9 +252,10 @@ class _Context:
     def _outcome(self, solver: Solver, deal: Deal, call: str) -> Outcome:
         contract: tuple[Suit, int, int] | None
         if call == PLAY:
+            assert self.face_up is not None  # a call only on a face-up card
             contract = (self.face_up.suit, self.seat, 1)
         elif call != PASS:
-            contract = (Suit.parse(call), self.seat, 2)
+            contract = (Suit.parse(call), self.seat, self._naming_round)
         else:
             contract = self._after_pass(solver, deal)
         if contract is None:
@@ -253,11 +272,13 @@ class _Context:
     def _contract_position(
         self, solver: Solver, deal: Deal, trump: Suit, declarer: int, round_: int
     ) -> Position:
-        """The position the contract is played from: with round 1, the seven's
-        holder swaps it for the face-up card when that is better for his side."""
+        """The position the contract is played from: with round 1 on a face-up card,
+        the seven's holder swaps it for that card when that is better for his side."""
         leader = first_leader(self.dealer, declarer, self.players, self.rules)
         position = Position(deal, trump, declarer, leader, self.rules)
-        holder = seven_holder(deal, self.face_up) if round_ == 1 else None
+        if self.face_up is None or round_ != 1:
+            return position
+        holder = seven_holder(deal, self.face_up)
         if holder is None:
             return position
         swapped = Position(exchanged(deal, self.face_up), trump, declarer, leader, self.rules)
@@ -270,7 +291,7 @@ class _Context:
         """The contract the others' calls lead to (double-dummy callers)."""
         order = bidding_order(self.dealer, self.players)
         later = order[order.index(self.seat) + 1:]
-        if self.round == 1:
+        if self.round == 1 and self.face_up is not None:
             for caller in later:
                 position = self._contract_position(solver, deal, self.face_up.suit, caller, 1)
                 if solver.reaches(position, 0):
@@ -279,16 +300,22 @@ class _Context:
         for caller in later:
             suit = self._best_suit(solver, deal, caller)
             if suit is not None:
-                return (suit, caller, 2)
+                return (suit, caller, self._naming_round)
         return None
+
+    @property
+    def _naming_round(self) -> int:
+        """The round in which suits are named: 2, or the only one with no face-up card."""
+        return 2 if self.face_up is not None else 1
 
     def _best_suit(self, solver: Solver, deal: Deal, caller: int) -> Suit | None:
         """The round-2 suit ``caller`` names: his highest margin if it makes (or at
         all, for a dealer who must choose)."""
         must = self.rules.dealer_must_choose and caller == self.dealer
+        turned = None if self.face_up is None else self.face_up.suit
         positions = {
-            suit: self._contract_position(solver, deal, suit, caller, 2)
-            for suit in Suit if suit != self.face_up.suit
+            suit: self._contract_position(solver, deal, suit, caller, self._naming_round)
+            for suit in Suit if suit != turned
         }
         making = positions if must else {
             suit: p for suit, p in positions.items() if solver.reaches(p, 0)

@@ -34,7 +34,7 @@ from deberts.model.deal import Deal
 from deberts.model.generate import generate_deals
 from deberts.model.rules import Rules
 from deberts.model.scoring import MADE
-from deberts.model.sides import declarer_leads
+from deberts.model.sides import declarer_leads, face_up_turned
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -133,6 +133,9 @@ def deal_batches(
     on ``threads`` local threads. The rows depend on the seed, the counts and the
     rules only."""
     rules = rules if rules is not None else Rules()
+    if not face_up_turned(rules):
+        raise ArgumentError("bad rules: the statistics sort contracts by the face-up card's "
+                            "suit (round 1 or 2), and face_up_to=none turns none up")
     count = integer("count", count, 0)
     seed = integer("seed", seed)
     block = integer("block", block, 1)

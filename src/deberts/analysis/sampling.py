@@ -83,27 +83,35 @@ class Knowledge:
         players: int,
         seat: int,
         hand: CardSet | str,
-        face_up: Card | str,
+        face_up: Card | str | None,
         dealer: int = 0,
     ) -> Knowledge:
         """A bidder's knowledge: his first cards and the face-up card; the sampled
         deal is the full one (9 cards a hand, 8 with 4 players, where the face-up
-        card goes to the dealer)."""
+        card goes to the dealer). With no face-up card (``face_up_to = none``) the
+        hand is his whole hand and nothing else is known."""
+        if face_up is None:
+            return cls._whole_hand(players, seat, _cards(hand), dealer)
         card = face_up if isinstance(face_up, Card) else Card.parse(face_up)
+        own = _cards(hand)
+        if card in own:
+            raise InvalidDealError(f"bad face-up card {card}: it is in the bidder's hand")
+        knowledge = cls._whole_hand(players, seat, own, dealer)
+        if players == 4:
+            return knowledge.with_held(dealer, card.mask)
+        return knowledge.with_out(card.mask)
+
+    @classmethod
+    def _whole_hand(cls, players: int, seat: int, own: CardSet, dealer: int) -> Knowledge:
+        """Full hands to sample, ``seat`` holding ``own`` and nothing else known."""
         if integer("players", players) not in (2, 3, 4):
             raise InvalidDealError(f"bad player count {players}: expected 2, 3 or 4")
         for name, value in (("seat", seat), ("dealer", dealer)):
             check_seat(name, value, players, InvalidDealError)
-        own = _cards(hand)
-        if card in own:
-            raise InvalidDealError(f"bad face-up card {card}: it is in the bidder's hand")
         size = full_hand_size(players)
         held = [CardSet() for _ in range(players)]
         held[seat] = own
-        knowledge = cls((size,) * players, tuple(held), (CardSet(),) * players)
-        if players == 4:
-            return knowledge.with_held(dealer, card.mask)
-        return knowledge.with_out(card.mask)
+        return cls((size,) * players, tuple(held), (CardSet(),) * players)
 
     def with_held(self, seat: int, cards: CardSet | int | str) -> Knowledge:
         """Also knowing that ``seat`` holds ``cards``."""

@@ -22,7 +22,7 @@ from deberts.model.exchange import check_face_up, exchanged, holder_swaps, seven
 from deberts.model.position import Position
 from deberts.model.rules import Rules
 from deberts.model.scoring import result_of
-from deberts.model.sides import declarer_leads
+from deberts.model.sides import declarer_leads, face_up_turned
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,9 @@ def dd_table(
     rules = rules if rules is not None else Rules()
     card = None if face_up is None else face_up if isinstance(face_up, Card) else Card.parse(face_up)
     if card is not None:
+        if not face_up_turned(rules):
+            raise DebertsError(f"bad face-up card {card}: under face_up_to=none no card is "
+                               "turned up")
         check_face_up(deal, card)
     plans = [
         _plan(deal, trump, declarer, _leader(leader, declarer, deal, rules), rules, card)

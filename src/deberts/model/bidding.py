@@ -1,9 +1,13 @@
-"""The bidding (docs/rules.md section 2.2): two rounds of calls that fix trump and declarer.
+"""The bidding (docs/rules.md section 2.2): the calls that fix trump and declarer.
 
 Round 1, from the eldest hand round to the dealer: ``play`` (the face-up suit is
 trump) or ``pass``. If all pass, round 2 in the same order: name another suit, or
 pass (the dealer may not, under ``dealer_must_choose``). The first call that is not
 a pass ends the bidding; if everyone passes twice the cards are thrown in.
+
+With no face-up card (``face_up_to = none``, Belote) there is one round, in the same
+order: name any suit, or pass (the dealer may not, under ``dealer_must_choose``); if
+everyone passes the cards are thrown in. The face-up suit is then ``None``.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ class Bid:
 @dataclass(frozen=True)
 class Contract:
     """What the bidding decided: the trump, the declarer and the round (1: the
-    face-up suit, the round with the trump-seven exchange)."""
+    face-up suit, the round with the trump-seven exchange; with no face-up card,
+    the only round)."""
 
     trump: Suit
     declarer: int
@@ -59,11 +64,17 @@ def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(players))
 
 
+def bidding_rounds(face_up_suit: Suit | None) -> int:
+    """How many rounds of calls there are: two after a card turned up, else one."""
+    return 1 if face_up_suit is None else 2
+
+
 def legal_calls(
-    round_: int, seat: int, dealer: int, face_up_suit: Suit, rules: Rules
+    round_: int, seat: int, dealer: int, face_up_suit: Suit | None, rules: Rules
 ) -> tuple[str, ...]:
-    """The calls ``seat`` may make in bidding round 1 or 2."""
-    if round_ == 1:
+    """The calls ``seat`` may make in bidding round 1 or 2 (``face_up_suit`` is
+    ``None`` when no card is turned up: one round naming any suit)."""
+    if round_ == 1 and face_up_suit is not None:
         return (PLAY, PASS)
     others = tuple(s.name for s in Suit if s != face_up_suit)
     if rules.dealer_must_choose and seat == dealer:
@@ -72,7 +83,7 @@ def legal_calls(
 
 
 def auction(
-    bids: Sequence[Bid], dealer: int, players: int, face_up_suit: Suit, rules: Rules
+    bids: Sequence[Bid], dealer: int, players: int, face_up_suit: Suit | None, rules: Rules
 ) -> Contract | None:
     """The contract of a complete bidding, or ``None`` when the cards are thrown in.
 
@@ -80,12 +91,14 @@ def auction(
     a bid after the bidding ended, or a bidding that stops before it is decided.
     """
     order = bidding_order(dealer, players)
+    rounds = bidding_rounds(face_up_suit)
     for index, bid in enumerate(bids):
         round_, turn = divmod(index, players)
         round_ += 1
         where = f"bid {index + 1}"
-        if round_ > 2:
-            raise DebertsError(f"{where}: the cards were thrown in after two rounds of passes")
+        if round_ > rounds:
+            passes = "two rounds of passes" if rounds == 2 else "a round of passes"
+            raise DebertsError(f"{where}: the cards were thrown in after {passes}")
         if bid.seat != order[turn]:
             raise DebertsError(
                 f"{where}: seat {bid.seat} calls out of turn, seat {order[turn]} was to call"
@@ -100,9 +113,13 @@ def auction(
             continue
         if index + 1 < len(bids):
             raise DebertsError(f"bid {index + 2}: the bidding ended at bid {index + 1}")
-        trump = face_up_suit if bid.call == PLAY else Suit.parse(bid.call)
+        if bid.call == PLAY:
+            assert face_up_suit is not None  # a call only after a card turned up
+            trump = face_up_suit
+        else:
+            trump = Suit.parse(bid.call)
         return Contract(trump, bid.seat, round_)
-    if len(bids) < 2 * players:
+    if len(bids) < rounds * players:
         round_, turn = divmod(len(bids), players)
         raise DebertsError(
             f"the bidding is not finished: seat {order[turn]} is to call in round {round_ + 1}"

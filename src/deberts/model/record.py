@@ -25,7 +25,7 @@ from deberts.model.fields import field as json_field
 from deberts.model.position import Position, push_numbered
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, score
-from deberts.model.sides import check_seat, face_up_taker, first_leader
+from deberts.model.sides import check_seat, face_up_taker, face_up_turned, first_leader
 
 FORMAT = "deberts-record/1"
 
@@ -77,6 +77,9 @@ class GameRecord:
             )
         check_seat("dealer", self.dealer, players, RecordError)
         if self.face_up is not None:
+            if not face_up_turned(self.rules):
+                raise RecordError(f"bad face-up card {self.face_up}: under face_up_to=none "
+                                  "no card is turned up")
             check_face_up(self.deal, self.face_up)
         self._check_freza()
         contract = self._contract()
@@ -176,11 +179,10 @@ class GameRecord:
         """Trump and declarer, from the bidding when there is one (checked against
         any given), else as given."""
         if self.bidding:
-            if self.face_up is None:
+            if self.face_up is None and face_up_turned(self.rules):
                 raise RecordError("bad record: a bidding needs the face-up card")
-            contract = auction(
-                self.bidding, self.dealer, self.players, self.face_up.suit, self.rules
-            )
+            suit = None if self.face_up is None else self.face_up.suit
+            contract = auction(self.bidding, self.dealer, self.players, suit, self.rules)
             if contract is None:
                 return None
             for name, given, derived in (("trump", self.trump, contract.trump),

@@ -15,7 +15,9 @@ orders, and these differences, each an option usable with any preset:
 - ``capot``: a side (the declarer's, or the defenders together) taking every trick
   counts the last trick 100 instead of 10 (252 card points instead of 162);
 - ``declarations = auto | none``: ``none`` scores no tertz or fifty (bella still
-  follows the ``bella`` option).
+  follows the ``bella`` option);
+- ``face_up_to = none``: no card is turned up; the whole hand is dealt at once and
+  the bidding is one round naming a trump (docs/rules.md 2.1, 2.2).
 
 ``Rules.preset_rules("kharkov", bella="trick_winner")`` starts from a preset and
 overrides options by name; unknown names and values are rejected by name, so a
@@ -35,7 +37,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bella": ("owner", "trick_winner", "both_tricks"),
     "sequence_order": ("natural", "play"),
     "first_lead": ("eldest", "declarer"),
-    "face_up_to": ("dealer", "declarer"),
+    "face_up_to": ("dealer", "declarer", "none"),
     "declarations": ("auto", "none"),
 }
 
@@ -49,6 +51,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "trump_lead_overtrump_partner": True,
         "capot": True,
         "declarations": "none",
+        "face_up_to": "none",
     },
 }
 
@@ -60,6 +63,7 @@ PRESET_OPTIONS: dict[str, Any] = {
     "trump_lead_overtrump_partner": False,
     "capot": False,
     "declarations": "auto",
+    "face_up_to": "dealer",
 }
 
 #: The points a ski (no trick taken in a deal) may cost: none, the usual 50, Klabor's 100.
@@ -88,7 +92,7 @@ class Rules:
     bait of a side from its third on costs it 100); and the Belote
     differences (module docstring): ``partner_winning_free``,
     ``discard_over_opponent_trump``, ``trump_lead_overtrump_partner``, ``capot``,
-    ``declarations``.
+    ``declarations``, and ``face_up_to`` (``none`` in Belote).
     """
 
     #: The preset the options start from: ``moscow``, ``kharkov`` or ``belote``.
@@ -116,9 +120,11 @@ class Rules:
     #: ``eldest | declarer`` (docs/rules.md 2.5): who leads the first trick. Read by
     #: ``sides.first_leader``.
     first_lead: str = "eldest"
-    #: ``dealer | declarer`` (docs/rules.md 2.1): with 4 players, whose eight the
-    #: turned-up card joins.
-    face_up_to: str = "dealer"
+    #: ``dealer | declarer | none`` (docs/rules.md 2.1): with 4 players, whose eight
+    #: the turned-up card joins; ``none``: no card is turned up (any table), the whole
+    #: hand is dealt at once and the bidding is one round naming a suit (2.2). Read by
+    #: ``sides.face_up_turned``, ``sides.face_up_to_dealer`` and ``sides.face_up_taker``.
+    face_up_to: str = None  # type: ignore[assignment]  # None: the preset's value
     #: docs/rules.md 2.2: the dealer may not pass in the second round of bidding.
     #: Read by ``bidding``.
     dealer_must_choose: bool = False

@@ -65,10 +65,24 @@ def first_leader(dealer: int, declarer: int, players: int, rules: Rules) -> int:
     return declarer if declarer_leads(rules) else eldest(dealer, players)
 
 
+def face_up_turned(rules: Rules) -> bool:
+    """True when a card is turned up for the bidding: not under ``face_up_to =
+    none`` (docs/rules.md 2.1, Belote), where the whole hand is dealt at once and
+    the bidding is one round naming a suit (2.2). The ``face_up_to`` option is read
+    here and in the two functions below only."""
+    return rules.face_up_to != "none"
+
+
 def face_up_to_dealer(rules: Rules) -> bool:
     """True when, with 4 players, the face-up card goes to the dealer whoever
-    declares: the ``face_up_to`` option (docs/rules.md 2.1), read here only."""
+    declares: the ``face_up_to`` option (docs/rules.md 2.1)."""
     return rules.face_up_to == "dealer"
+
+
+def deal_waits_for_declarer(players: int, rules: Rules) -> bool:
+    """True when the hands dealt depend on who declares: 4 players under
+    ``face_up_to = declarer``, where the face-up card joins the declarer's eight."""
+    return players == 4 and rules.face_up_to == "declarer"
 
 
 @overload
@@ -77,7 +91,8 @@ def face_up_taker(dealer: int, declarer: int, rules: Rules) -> int: ...
 def face_up_taker(dealer: int, declarer: None, rules: Rules) -> int | None: ...
 def face_up_taker(dealer: int, declarer: int | None, rules: Rules) -> int | None:
     """The seat the face-up card goes to with 4 players: the dealer, or the declarer
-    (``None`` while nobody has declared) under ``face_up_to = declarer``."""
+    (``None`` while nobody has declared) under ``face_up_to = declarer``. Only for
+    a game that turns one up (:func:`face_up_turned`)."""
     return dealer if face_up_to_dealer(rules) else declarer
 
 

@@ -1,6 +1,7 @@
 """Playing whole deals and matches (RULES.md section 2) between :class:`Player` objects.
 
-The game deals, runs both bidding rounds, offers the trump-seven exchange, plays the
+The game deals, runs the bidding (two rounds after a card turned up, one naming a
+suit under ``face_up_to = none``), offers the trump-seven exchange, plays the
 cards and scores the deal, carrying a hanging bait's points to the next deal's top
 scorer, rotating the dealer, until a side reaches the target. Each player sees only
 what his seat may see, through a view built afresh for every decision: his own
@@ -16,7 +17,15 @@ from fractions import Fraction
 from typing import Protocol, Sequence
 
 from deberts.errors import DebertsError
-from deberts.model.bidding import PASS, Bid, Contract, auction, bidding_order, legal_calls
+from deberts.model.bidding import (
+    PASS,
+    Bid,
+    Contract,
+    auction,
+    bidding_order,
+    bidding_rounds,
+    legal_calls,
+)
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import Declaration, bella_mask
@@ -26,7 +35,7 @@ from deberts.model.position import Play, Position, Trick
 from deberts.model.record import GameRecord
 from deberts.model.rules import Rules
 from deberts.model.scoring import BAIT, HANGING, DealScore
-from deberts.model.sides import face_up_taker, teams, with_partner
+from deberts.model.sides import face_up_taker, face_up_turned, teams, with_partner
 
 #: Cards each seat gets before the bidding.
 FIRST_CARDS = 6
@@ -38,14 +47,15 @@ BAIT_PENALTY = 100
 @dataclass(frozen=True)
 class BidView:
     """What a seat knows when it calls: its first six cards, the face-up card and
-    the calls so far."""
+    the calls so far; with no face-up card (``face_up_to = none``, docs/rules.md
+    2.1) its whole hand, and ``face_up`` is ``None``."""
 
     seat: int
     players: int
     dealer: int
     rules: Rules
     hand: CardSet
-    face_up: Card
+    face_up: Card | None
     round: int
     calls: tuple[Bid, ...]
     legal: tuple[str, ...]
@@ -123,12 +133,16 @@ class DealResult:
     penalties: tuple[int, ...] = ()
 
 
-def deal_cards(players: int, rng: random.Random) -> tuple[list[list[int]], Card, list[int]]:
-    """Shuffle and deal: the first six cards of each seat, the face-up card, and the
-    rest of the deck in dealing order."""
+def deal_cards(
+    players: int, rng: random.Random, turn_up: bool = True
+) -> tuple[list[list[int]], Card | None, list[int]]:
+    """Shuffle and deal: the first six cards of each seat, the face-up card (``None``
+    when ``turn_up`` is false), and the rest of the deck in dealing order."""
     deck = list(range(32))
     rng.shuffle(deck)
     first = [deck[s * FIRST_CARDS:(s + 1) * FIRST_CARDS] for s in range(players)]
+    if not turn_up:
+        return first, None, deck[players * FIRST_CARDS:]
     face_up = Card(deck[players * FIRST_CARDS])
     return first, face_up, deck[players * FIRST_CARDS + 1:]
 
@@ -151,10 +165,15 @@ def play_deal(
     count = len(players)
     scores = tuple(scores) if scores is not None else (Fraction(0),) * count
     nothing = (Fraction(0),) * count
-    first, face_up, rest = deal_cards(count, rng)
-    calls = _bidding(players, dealer, rules, first, face_up, scores)
-    contract = auction(calls, dealer, count, face_up.suit, rules)
-    deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
+    first, face_up, rest = deal_cards(count, rng, face_up_turned(rules))
+    if face_up is None:  # the whole hand before the bidding (docs/rules.md 2.1)
+        deal, freza = _dealt(first, None, rest, dealer, None, rules)
+        calls = _bidding(players, dealer, rules, deal.hands, None, scores)
+    else:
+        calls = _bidding(players, dealer, rules, [CardSet(f) for f in first], face_up, scores)
+    contract = auction(calls, dealer, count, None if face_up is None else face_up.suit, rules)
+    if face_up is not None:
+        deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
     dealt = GameRecord(deal=deal, dealer=dealer, rules=rules, face_up=face_up, freza=freza,
                        bidding=calls)
     six = _klabor_six(rules, first, dealer, count)
@@ -165,7 +184,7 @@ def play_deal(
     if claimant is not None:
         return DealResult(dealt, None, nothing, carried, redeal_by=claimant)
     exchange = False
-    holder = seven_holder(deal, face_up) if contract.round == 1 else None
+    holder = seven_holder(deal, face_up) if face_up is not None and contract.round == 1 else None
     if holder is not None:
         exchange = bool(players[holder].exchange(_play_view(start, holder, dealer, None, face_up, scores)))
     record = replace(dealt, exchange=exchange)
@@ -201,18 +220,18 @@ def play_deal(
 
 
 def _dealt(
-    first: list[list[int]], face_up: Card, rest: list[int], dealer: int,
+    first: list[list[int]], face_up: Card | None, rest: list[int], dealer: int,
     contract: Contract | None, rules: Rules,
 ) -> tuple[Deal, Card | None]:
-    """The whole deal after the bidding, and the freza (2 and 3 players): the extra
-    cards in dealing order, the face-up card to its taker with 4 players."""
+    """The whole deal, and the freza (2 and 3 players): the extra cards in dealing
+    order, the face-up card (if one was turned up) to its taker with 4 players."""
     count = len(first)
     extra = full_hand_size(count) - FIRST_CARDS
     hands = [CardSet(first[s]) for s in range(count)]
-    if count < 4:
+    if count < 4 or face_up is None:
         for s in range(count):
             hands[s] = hands[s] | CardSet(rest[s * extra:(s + 1) * extra])
-        return Deal(hands), Card(rest[-1])
+        return Deal(hands), Card(rest[-1]) if count < 4 else None
     # A deal thrown in has no declarer: the dealer keeps the face-up card.
     taker = face_up_taker(dealer, None if contract is None else contract.declarer, rules)
     taker = dealer if taker is None else taker
@@ -244,7 +263,7 @@ def _deberts(rules: Rules, position: Position) -> int | None:
 
 def _redeal_claimed(
     players: Sequence[Player], rules: Rules, start: Position, dealer: int,
-    face_up: Card, scores: tuple[Fraction, ...],
+    face_up: Card | None, scores: tuple[Fraction, ...],
 ) -> int | None:
     """The first seat from the first leader that has a redeal right in force
     (``four_sevens_redeal``, ``low_points_redeal``) on the cards dealt to it and
@@ -273,15 +292,18 @@ def _ski(rules: Rules, position: Position) -> tuple[int, ...]:
 
 
 def _bidding(
-    players: Sequence[Player], dealer: int, rules: Rules, first: list[list[int]],
-    face_up: Card, scores: tuple[Fraction, ...],
+    players: Sequence[Player], dealer: int, rules: Rules, hands: Sequence[CardSet],
+    face_up: Card | None, scores: tuple[Fraction, ...],
 ) -> tuple[Bid, ...]:
+    """The calls, each seat seeing ``hands[seat]`` (its first six cards, or its whole
+    hand when no card is turned up)."""
     count = len(players)
     calls: list[Bid] = []
-    for round_ in (1, 2):
+    suit = None if face_up is None else face_up.suit
+    for round_ in range(1, bidding_rounds(suit) + 1):
         for seat in bidding_order(dealer, count):
-            legal = legal_calls(round_, seat, dealer, face_up.suit, rules)
-            view = BidView(seat, count, dealer, rules, CardSet(first[seat]), face_up, round_,
+            legal = legal_calls(round_, seat, dealer, suit, rules)
+            view = BidView(seat, count, dealer, rules, hands[seat], face_up, round_,
                            tuple(calls), legal, scores)
             call = players[seat].bid(view)
             if call not in legal:

@@ -50,7 +50,8 @@ def hand_worth(hand: CardSet, trump: Suit) -> int:
 
 
 class HeuristicPlayer:
-    """Bids a suit whose worth in its first six cards reaches ``threshold``; plays
+    """Bids a suit whose worth in its first six cards (its whole hand when no card
+    is turned up) reaches ``threshold``; plays
     high trumps to draw the others as declarer, wins tricks with the cheapest card
     that wins, gives points to a partner's winning trick and the least to a lost one."""
 
@@ -58,9 +59,10 @@ class HeuristicPlayer:
         self.threshold = threshold
 
     def bid(self, view: BidView) -> str:
-        if view.round == 1:
+        if PLAY in view.legal:
+            assert view.face_up is not None  # ``play`` is a call on a face-up card
             worth = hand_worth(view.hand | view.face_up.mask, view.face_up.suit)
-            return PLAY if worth >= self.threshold and PLAY in view.legal else PASS
+            return PLAY if worth >= self.threshold else PASS
         suits = [s for s in view.legal if s != PASS]
         best = max(suits, key=lambda s: hand_worth(view.hand, Suit.parse(s)))
         if PASS not in view.legal or hand_worth(view.hand, Suit.parse(best)) >= self.threshold:

@@ -86,7 +86,7 @@ def state_json(game_id: str, game: Game, status: Status) -> dict[str, Any]:
 def view_json(view: BidView | PlayView) -> dict[str, Any]:
     """What the seat may see, with the names of the library's views."""
     common = {"seat": view.seat, "dealer": view.dealer, "hand": str(view.hand),
-              "face_up": str(view.face_up)}
+              "face_up": None if view.face_up is None else str(view.face_up)}
     if isinstance(view, BidView):
         return {**common, "round": view.round, "legal": list(view.legal),
                 "calls": [{"seat": b.seat, "bid": b.call} for b in view.calls]}
