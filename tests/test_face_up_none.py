@@ -198,3 +198,28 @@ def test_pimc_deals_without_a_face_up_card(players: int) -> None:
     result = play_deal(seats, 0, NONE, random.Random(4))
     assert result.record.face_up is None and len(result.record.bidding) <= players
     assert result.score is None or result.record.is_complete()
+
+
+def test_the_pimc_bidder_evaluates_a_belote_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 4 players and no face-up card the deal does not wait for the declarer, so
+    the PIMC bidder evaluates the named-suit round (it falls back to the heuristic
+    only under face_up_to=declarer)."""
+    import deberts.play.pimc as pimc
+
+    asked = []
+    real = pimc.evaluate_bid
+
+    def counted(*args, **kwargs):
+        asked.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pimc, "evaluate_bid", counted)
+    view = BidView(1, 4, 0, BELOTE, CardSet.parse("AKQJ.T9.8.A"), None, 1, (),
+                   (*SUITS, PASS), (0, 0, 0, 0))
+    assert PimcPlayer(samples=2, bid_samples=4, seed=1).bid(view) in view.legal
+    assert asked == [None]
+    waits = Rules(face_up_to="declarer")
+    turned = BidView(1, 4, 0, waits, CardSet.parse("AKQ.T9.8."), Card.parse("7C"), 1, (),
+                     ("play", PASS), (0, 0, 0, 0))
+    assert PimcPlayer(samples=2, bid_samples=4, seed=1).bid(turned) in turned.legal
+    assert asked == [None]  # the heuristic's call, no evaluation

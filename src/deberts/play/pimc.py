@@ -30,7 +30,7 @@ from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import bella_mask
 from deberts.model.exchange import exchanged
 from deberts.model.position import Position, legal_in_trick
-from deberts.model.sides import face_up_taker, face_up_to_dealer
+from deberts.model.sides import deal_waits_for_declarer, face_up_taker
 from deberts.play.inference import Inference
 from deberts.play.match import BidView, PlayView, view_of
 from deberts.play.players import HeuristicPlayer
@@ -69,7 +69,7 @@ class PimcPlayer:
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
             return view.legal[0]
-        if view.players == 4 and not face_up_to_dealer(view.rules):
+        if deal_waits_for_declarer(view.players, view.rules):
             return self.fallback.bid(view)  # a deal the evaluator does not model
         evaluation = evaluate_bid(
             view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
