@@ -257,15 +257,17 @@ def lines(data: dict[str, Any]) -> list[str]:
         cells = []
         for role in ("declarer", "defenders"):
             figure = data[side]["given_away"][f"as_{role}"]
-            cells.append(f"{figure['mean']:.1f} ({figure['ci95'][0]:.1f} .. {figure['ci95'][1]:.1f})")
+            low, high = figure["ci95"]
+            cells.append(f"{figure['mean']:.1f} ({low:.1f} .. {high:.1f})")
         out.append(f"| {name} | {cells[0]} | {cells[1]} |")
     for role in ("declarer", "defenders"):
         gap = data[f"{role}_gap"]
         out.append(f"\nAs {role}, colver's side gave away {gap['mean']:+.1f} points a deal more "
                    f"than ours on the same cards ({gap['ci95'][0]:+.1f} .. {gap['ci95'][1]:+.1f}).")
-    out.append(f"\nDecision CPU p95 / max: ours {data['ours']['cpu_decision_p95']:.3f} s / "
-               f"{data['ours']['cpu_decision_max']:.3f} s, theirs "
-               f"{data['theirs']['cpu_decision_p95']:.3f} s / {data['theirs']['cpu_decision_max']:.3f} s; "
+    ours_cpu, theirs_cpu = data["ours"], data["theirs"]
+    out.append(f"\nDecision CPU p95 / max: ours {ours_cpu['cpu_decision_p95']:.3f} s / "
+               f"{ours_cpu['cpu_decision_max']:.3f} s, theirs "
+               f"{theirs_cpu['cpu_decision_p95']:.3f} s / {theirs_cpu['cpu_decision_max']:.3f} s; "
                f"seed {data['seed']}.")
     return out
 

@@ -112,7 +112,28 @@ def arena_command(
         f"(95% interval {low:+.1f} .. {high:+.1f}).",
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
         f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
+        "Points a deal given away against double-dummy play (a deal's margin; the "
+        "seats of each type):",
+        *given_away_lines(data["given_away"]),
     ]))
+
+
+def given_away_lines(entries: list[dict[str, Any]]) -> list[str]:
+    """One line a player type: what its seats gave away as declarer and as
+    defenders, each with its 95% interval and the deals it is over."""
+    lines = []
+    for entry in entries:
+        parts = []
+        for role in ("declarer", "defenders"):
+            figure = entry[f"as_{role}"]
+            if figure["mean"] is None:
+                parts.append(f"as {role} no deal")
+                continue
+            low, high = figure["ci95"]
+            parts.append(f"as {role} {figure['mean']:.1f} ({low:.1f} .. {high:.1f}, "
+                         f"{figure['deals']} deals)")
+        lines.append(f"  {entry['player']}: {', '.join(parts)}.")
+    return lines
 
 
 def tertz_arena_lines(data: dict[str, Any]) -> list[str]:

@@ -89,3 +89,30 @@ def test_a_pimc_player_plays_an_arena_match() -> None:
     outcome = play_match(("pimc:samples=6,bid_samples=6", "heuristic"), 2, frozenset({0}), 1,
                          Rules(), 301)
     assert outcome.margins and all(GameRecord.from_dict(r) for r in outcome.records)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_points_given_away_by_each_type(players: int) -> None:
+    """Every deal played out is priced for both types; with 2 players or 4 in pairs
+    one type declares and the other defends."""
+    result = arena(("heuristic", "random"), players, deals=12, seed=4)
+    complete = [o for o in result.outcomes for r in o.records
+                if GameRecord.from_dict(r).is_complete()]
+    deals = [d for o in result.outcomes for d in o.given_away]
+    assert len(deals) == len(complete) > 0
+    for first, second in deals:
+        if players != 3:
+            assert (first.declarer is None) != (second.declarer is None)
+            assert (first.defenders is None) != (second.defenders is None)
+    data = result.to_dict()["given_away"]
+    assert [d["player"] for d in data] == ["heuristic", "random"]
+    for index, entry in enumerate(data):
+        for role in ("declarer", "defenders"):
+            values = [getattr(d[index], role) for d in deals if getattr(d[index], role) is not None]
+            assert entry[f"as_{role}"]["deals"] == len(values)
+            if values:
+                assert entry[f"as_{role}"]["mean"] == round(sum(values) / len(values), 2)
+    human = CliRunner().invoke(main, ["arena", "heuristic", "random", "--deals", "6", "-j", "1",
+                                      "--players", str(players)])
+    assert re.search(r"heuristic: as declarer (\d+\.\d|no deal)", human.stdout), human.output
+

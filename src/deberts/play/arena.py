@@ -3,8 +3,10 @@
 Matches are played to the target, each with its own seed; every match is played once
 per seating, the cards the same in each (the seed fixes the shuffles), so luck of
 the cards cancels. A deal's margin is the first type's side's recorded points minus
-the other side's (their mean with 3 players). Matches run side by side in worker
-processes.
+the other side's (their mean with 3 players). Each played deal is also priced card by
+card against double-dummy play (:mod:`deberts.analysis.given_away`): what each type's
+seats gave away on the declarer's side and among the defenders. Matches run side by
+side in worker processes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import numpy as np
 
+from deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.model.rules import Rules
@@ -78,11 +81,13 @@ def seatings(players: int, rules: Rules) -> list[frozenset[int]]:
 @dataclass(frozen=True)
 class MatchOutcome:
     """One match in one seating: the first type's margin per deal, whether its side
-    won, and the deals' records as JSON objects."""
+    won, the deals' records as JSON objects, and for each deal played out what the
+    first type's seats and the second's gave away against double-dummy play."""
 
     margins: tuple[float, ...]
     won: bool
     records: tuple[dict[str, Any], ...]
+    given_away: tuple[tuple[RoleLosses, RoleLosses], ...] = ()
 
 
 def play_match(
@@ -98,14 +103,18 @@ def play_match(
     winner = match.play()
     others = [s for s in range(players) if s not in seating]
     margins = []
+    losses = []
     for result in match.results:
         ours = sum(float(result.gains[s]) for s in seating) / len(seating)
         theirs = sum(float(result.gains[s]) for s in others) / len(others)
         margins.append(ours - theirs)
+        if result.record.is_complete():
+            lost = given_away(result.record)
+            losses.append((lost.of(seating), lost.of(others)))
     names = [specs[0] if s in seating else specs[1] for s in range(players)]
     return MatchOutcome(
         tuple(margins), seating <= winner,
-        tuple({**r.record.to_dict(), "seats": names} for r in match.results),
+        tuple({**r.record.to_dict(), "seats": names} for r in match.results), tuple(losses),
     )
 
 
@@ -147,6 +156,11 @@ class ArenaResult:
             "margin_ci95": mean_ci95(margins),
             "match_win_rate": round(wins, 4),
             "match_win_ci95": wilson_ci95(wins, len(self.outcomes)),
+            "given_away": [
+                {"player": spec,
+                 **role_summary([deal[index] for o in self.outcomes for deal in o.given_away])}
+                for index, spec in enumerate(self.specs)
+            ],
         }
 
 
