@@ -3,13 +3,21 @@
 Fixed seeded views of the first two tricks (lead and follow, where the seat has a
 choice), recorded from heuristic play; each is decided by a ``PimcPlayer`` with 100
 samples and no time budget, on one thread. The time includes the sampling.
+
+``--infer MODEL`` (with ``--last K``) weighs the samples (:mod:`deberts.play.inference`)
+and times that too. ``--budget 0.1 0.3`` gives each decision a time budget instead
+(``PimcPlayer(seconds=...)``) and reports the median, 95th percentile and maximum
+decision time at each, over ``--views`` views a player count.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
+
+from measure import percentile
 
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
@@ -45,14 +53,17 @@ def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[Play
     return views
 
 
-def decision_seconds(views: list[PlayView], samples: int = 100) -> list[float]:
-    """Seconds per decision, one fresh player (and table) per view. One untimed
-    decision first: a process's first sampling loads the compiled sampler (about
-    0.2 s, once), which is no part of a decision."""
+def decision_seconds(
+    views: list[PlayView], samples: int = 100, **settings: object
+) -> list[float]:
+    """Seconds per decision, one fresh player (and table) per view, with the
+    ``PimcPlayer`` ``settings`` given. One untimed decision first: a process's first
+    sampling loads the compiled sampler (about 0.2 s, once), which is no part of a
+    decision."""
     PimcPlayer(samples=1, seed=0).play(views[0])
     times = []
     for index, view in enumerate(views):
-        player = PimcPlayer(samples=samples, seed=index)
+        player = PimcPlayer(samples=samples, seed=index, **settings)  # type: ignore[arg-type]
         started = time.perf_counter()
         player.play(view)
         times.append(time.perf_counter() - started)
@@ -60,12 +71,31 @@ def decision_seconds(views: list[PlayView], samples: int = 100) -> list[float]:
 
 
 def main() -> None:
-    print("| players | decisions | median s | max s |")
-    print("|---|---|---|---|")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--views", type=int, default=VIEWS, help="views a player count")
+    parser.add_argument("--samples", type=int, default=100)
+    parser.add_argument("--infer", default="none", help="the inference model")
+    parser.add_argument("--last", type=int, default=4, help="decisions the play model reads")
+    parser.add_argument("--budget", type=float, nargs="*", default=[],
+                        help="time budgets a decision, in seconds")
+    args = parser.parse_args()
+    settings = {"infer": args.infer, "last": args.last}
+    if not args.budget:
+        print("| players | decisions | median s | max s |")
+        print("|---|---|---|---|")
+        for players in (2, 3, 4):
+            times = decision_seconds(early_views(players, args.views), args.samples, **settings)
+            print(f"| {players} | {len(times)} | {statistics.median(times):.3f} "
+                  f"| {max(times):.3f} |", flush=True)
+        return
+    print("| players | budget s | decisions | median s | p95 s | max s |")
+    print("|---|---|---|---|---|---|")
     for players in (2, 3, 4):
-        times = decision_seconds(early_views(players))
-        print(f"| {players} | {len(times)} | {statistics.median(times):.3f} | {max(times):.3f} |",
-              flush=True)
+        views = early_views(players, args.views)
+        for budget in args.budget:
+            times = decision_seconds(views, args.samples, seconds=budget, **settings)
+            print(f"| {players} | {budget} | {len(times)} | {statistics.median(times):.3f} "
+                  f"| {percentile(times, 0.95):.3f} | {max(times):.3f} |", flush=True)
 
 
 if __name__ == "__main__":

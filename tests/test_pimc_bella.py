@@ -62,11 +62,11 @@ def test_bella_is_announced_when_the_samples_say_it_scores_more() -> None:
                 continue
             announce = player.declare(view)
             twin = PimcPlayer(samples=6, seed=3, infer="bidding")
-            positions, weights = twin._weighed_samples(view)
+            samples = list(twin._weighed_samples(view, []))
             sign = 1 if view.seat in view.declarer_side else -1
             solver = Solver(table_bits=14)
             gain = 0
-            for position, weight in zip(positions, weights):
+            for position, weight in samples:
                 for bella, factor in ((True, 1), (False, -1)):
                     after = position.copy()
                     after.push(card, bella=bella)

@@ -17,7 +17,7 @@ from deberts.errors import SearchInterrupted
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer
-from deberts.play.sample_choice import best_on_average
+from deberts.play.sample_choice import best_on_average, best_weighted
 
 
 class Recorder(HeuristicPlayer):
@@ -209,8 +209,8 @@ def test_the_choice_is_the_best_weighted_total(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sample_choice, "FEWEST_TO_COMPARE", 2)
         patch.setattr(sample_choice, "EXACT_SAMPLES", exact_samples)
-        chosen = best_on_average(solver, cards, [Sample(i) for i in range(len(margins))],
-                                 sign, weights)
+        chosen = best_weighted(
+            solver, cards, [(Sample(i), w) for i, w in enumerate(weights)], sign)
     assert chosen == cards[expected]
     assert not solver.asked & {i for i, w in enumerate(weights) if not w}
 

@@ -16,7 +16,7 @@ replayed.
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -34,10 +34,19 @@ from deberts.model.sides import deal_waits_for_declarer, face_up_taker
 from deberts.play.inference import Inference
 from deberts.play.match import BidView, PlayView, view_of
 from deberts.play.players import HeuristicPlayer
-from deberts.play.sample_choice import best_on_average
+from deberts.play.sample_choice import best_weighted
 
-#: The part of a decision's time budget the ``dd`` weighing may take.
+#: The part of a decision's time budget that drawing and weighing the samples may
+#: take when they are weighed (the choice has the rest).
 WEIGHING_SHARE = 0.5
+#: How long before the end of a decision's time budget its searches must stop: the
+#: engine notices its deadline only at trick starts, at most about 10 ms late on the
+#: first tricks of 4-player deals (benchmarks/pimc_decisions.py --budget); a fifth
+#: of the budget when that is less.
+STOP_RESERVE = 0.012
+#: Rounds of ``2 * samples`` sampled deals tried before settling for fewer (a deal
+#: whose declarations differ from those shown is dropped).
+SAMPLING_ROUNDS = 4
 
 
 class PimcPlayer:
@@ -45,12 +54,13 @@ class PimcPlayer:
     per decision, weighed by what the others' calls, bella and cards reveal
     (``infer``, :mod:`deberts.play.inference`; ``none`` weighs them all alike).
 
-    ``seconds`` is a time budget per decision that holds: every search runs under
-    :meth:`Solver.limit`, so a decision ends within it (plus the little Python work
-    after the last search) with the samples solved by then; the ``dd`` weighing
-    has at most ``WEIGHING_SHARE`` of it, the samples it did not reach left out.
-    When no sample is solved in time, the card (or exchange) of
-    :class:`HeuristicPlayer` is the answer."""
+    ``seconds`` is a time budget per decision that holds: samples are drawn as the
+    choice takes them, and every search runs under :meth:`Solver.limit`, ending
+    ``STOP_RESERVE`` before the budget does, so a decision ends within it with the
+    samples solved by then (:func:`deberts.play.sample_choice.best_weighted`).
+    Weighed samples are drawn and weighed first, within ``WEIGHING_SHARE`` of the
+    budget, those not reached left out. When no sample is solved in time, the
+    card (or exchange) of :class:`HeuristicPlayer` is the answer."""
 
     def __init__(
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
@@ -60,6 +70,8 @@ class PimcPlayer:
         self.samples = integer("samples", samples, 1)
         self.bid_samples = integer("bid_samples", bid_samples, 1)
         self.seconds = None if seconds is None else positive("seconds", seconds)
+        self._search_seconds = (None if self.seconds is None
+                                else self.seconds - min(STOP_RESERVE, self.seconds / 5))
         self.inference = Inference(infer, temperature, error, last)
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
@@ -83,16 +95,13 @@ class PimcPlayer:
             return False  # no face-up card, nothing to swap for (docs/rules.md 2.3)
         sign = 1 if view.seat in view.declarer_side else -1
         gain = solved = 0
-        with self.solver.limit(seconds=self.seconds):
+        with self.solver.limit(seconds=self._search_seconds):
             try:
-                positions, weights = self._weighed_samples(view)
-                for position, weight in zip(positions, weights):
-                    if weight:
-                        swapped = _replayed(
-                            view, _start(view, exchanged(position.deal, view.face_up)))
-                        gain += weight * sign * (
-                            self.solver.value(swapped) - self.solver.value(position))
-                        solved += 1
+                for position, weight in self._weighed_samples(view, []):
+                    swapped = _replayed(view, _start(view, exchanged(position.deal, view.face_up)))
+                    gain += weight * sign * (
+                        self.solver.value(swapped) - self.solver.value(position))
+                    solved += 1
             except SearchInterrupted:
                 if not solved:
                     return self.fallback.exchange(view)
@@ -101,29 +110,26 @@ class PimcPlayer:
     def play(self, view: PlayView) -> Card:
         legal = list(view.legal)
         self._announce = None
-        with self.solver.limit(seconds=self.seconds):
-            card, positions, weights = self._chosen(view, legal)
+        with self.solver.limit(seconds=self._search_seconds):
+            drawn: list[tuple[Position, int]] = []
+            card = self._chosen(view, legal, drawn)
             if _opens_bella(view, card):
-                self._announce = (view, self._announces(view, card, positions, weights))
+                self._announce = (view, self._announces(view, card, drawn))
         return card
 
-    def _chosen(
-        self, view: PlayView, legal: list[Card]
-    ) -> tuple[Card, list[Position], list[int]]:
-        """The card, and the weighed samples it was chosen on (none when there was
-        no choice and no bella to decide, or none was solved in time: then the
-        heuristic's card)."""
-        if len(legal) == 1 and not (_opens_bella(view, legal[0]) and view.rules.bella != "owner"):
-            return legal[0], [], []
+    def _chosen(self, view: PlayView, legal: list[Card], drawn: list[tuple[Position, int]]) -> Card:
+        """The card; the weighed samples it was chosen on are added to ``drawn``
+        (none when there was no choice and no bella to decide; when none was solved
+        in time, the heuristic's card)."""
+        if len(legal) == 1:
+            if _opens_bella(view, legal[0]) and view.rules.bella != "owner":
+                drawn += list(self._weighed_samples(view, []))
+            return legal[0]
         sign = 1 if view.seat in view.declarer_side else -1
         try:
-            positions, weights = self._weighed_samples(view)
-            if len(legal) == 1:
-                return legal[0], positions, weights
-            card = best_on_average(self.solver, legal, positions, sign, weights)
+            return best_weighted(self.solver, legal, self._weighed_samples(view, drawn), sign)
         except SearchInterrupted:
-            return self.fallback.play(view), [], []
-        return card, positions, weights
+            return self.fallback.play(view)
 
     def choose(
         self, position: Position, face_up: Card | None, dealer: int | None = None,
@@ -145,69 +151,80 @@ class PimcPlayer:
         """A redeal right is decided by the rule of thumb of :class:`HeuristicPlayer`."""
         return self.fallback.redeal(view)
 
-    def _announces(
-        self, view: PlayView, card: Card, positions: list[Position], weights: list[int]
-    ) -> bool:
-        """Announce bella with ``card`` when the weighed samples say announcing
-        scores more for this seat's side than keeping quiet (docs/rules.md 2.4).
-        Under the ``owner`` rule announcing always scores 20 more, double-dummy, so
-        that needs no search; under the others the owner's side may lose the bella
-        trick and give the 20 away (``trick_winner``) or gain nothing by it, and
-        keeping quiet reveals less, so it is chosen unless announcing gains. With no
-        sample solved within the time budget, announce, as the rules expect."""
+    def _announces(self, view: PlayView, card: Card, drawn: list[tuple[Position, int]]) -> bool:
+        """Announce bella with ``card`` when the weighed samples ``drawn`` say
+        announcing scores more for this seat's side than keeping quiet
+        (docs/rules.md 2.4). Under the ``owner`` rule announcing always scores 20
+        more, double-dummy, so that needs no search; under the others the owner's
+        side may lose the bella trick and give the 20 away (``trick_winner``) or
+        gain nothing by it, and keeping quiet reveals less, so it is chosen unless
+        announcing gains. With no sample solved within the time budget, announce,
+        as the rules expect."""
         if view.rules.bella == "owner":
             return True
         sign = 1 if view.seat in view.declarer_side else -1
         gain = solved = 0
         try:
-            for position, weight in zip(positions, weights):
-                if weight:
-                    values = []
-                    for announce in (True, False):
-                        position.push(card, bella=announce)
-                        values.append(self.solver.value(position))
-                        position.pop()
-                    gain += weight * sign * (values[0] - values[1])
-                    solved += 1
+            for position, weight in drawn:
+                values = []
+                for announce in (True, False):
+                    after = position.copy()
+                    after.push(card, bella=announce)
+                    values.append(self.solver.value(after))
+                gain += weight * sign * (values[0] - values[1])
+                solved += 1
         except SearchInterrupted:
             if not solved:
                 return True
         return gain > 0
 
-    def _weighed_samples(self, view: PlayView) -> tuple[list[Position], list[int]]:
-        """The samples and their integer weights, heaviest first (so that under a
-        time budget the samples solved are the likeliest). The ``dd`` weighing runs
-        under at most ``WEIGHING_SHARE`` of the budget; the samples it did not
-        reach are left out (all are kept, alike, if it reached none)."""
-        positions = self._samples(view)
+    def _weighed_samples(
+        self, view: PlayView, drawn: list[tuple[Position, int]]
+    ) -> Iterator[tuple[Position, int]]:
+        """The samples with their integer weights (weight 0 left out), each also
+        added to ``drawn`` as it is taken. Unweighed, they are drawn lazily, as the
+        choice takes them, until the time budget is spent. Weighed, they are drawn
+        and weighed first, within ``WEIGHING_SHARE`` of the budget (its searches
+        too), and given heaviest first."""
         if not self.inference.active:
-            return positions, [1] * len(positions)
-        share = None if self.seconds is None else self.seconds * WEIGHING_SHARE
+            for position in self._drawn(view, self._search_seconds):
+                drawn.append((position, 1))
+                yield position, 1
+            return
+        share = None if self._search_seconds is None else self._search_seconds * WEIGHING_SHARE
         with self.solver.limit(seconds=share):
+            positions = list(self._drawn(view, share))
             weights = self.inference.weights(view, positions, self.solver)
-        if not weights:
-            return positions, [1] * len(positions)
-        order = sorted(range(len(weights)), key=lambda i: -weights[i])
-        return [positions[i] for i in order], [weights[i] for i in order]
+        if not weights:  # the budget reached no weight: all alike
+            weights = [1] * len(positions)
+        weighed = sorted(((p, w) for p, w in zip(positions, weights) if w), key=lambda s: -s[1])
+        drawn += weighed
+        yield from weighed
 
     def _samples(self, view: PlayView) -> list[Position]:
         """Sampled positions consistent with the view (its declarations included),
         the play so far replayed, within the time budget."""
+        return list(self._drawn(view, self._search_seconds))
+
+    def _drawn(self, view: PlayView, seconds: float | None) -> Iterator[Position]:
+        """Up to ``samples`` positions consistent with the view, each sampled as it
+        is asked for, until ``seconds`` have passed (one at least)."""
         started = time.perf_counter()
         knowledge = knowledge_of(view)
-        wanted = self.samples
-        kept: list[Position] = []
-        for _ in range(4):
-            for row in sample_deals(knowledge, 2 * wanted, self.rng):
+        kept = 0
+        for _ in range(SAMPLING_ROUNDS):
+            for row in sample_deals(knowledge, 2 * self.samples, self.rng):
+                if kept and seconds is not None and time.perf_counter() - started > seconds:
+                    return
                 position = sampled_position(view, _deal_in_play(view, row))
                 if position is not None:
-                    kept.append(position)
-                    if len(kept) == wanted:
-                        return kept
-            if self.seconds is not None and time.perf_counter() - started > self.seconds / 4:
-                break
-        deal = _deal_in_play(view, sample_deals(knowledge, 1, self.rng)[0])
-        return kept or [_replayed(view, _start(view, deal))]
+                    yield position
+                    kept += 1
+                    if kept == self.samples:
+                        return
+        if not kept:
+            deal = _deal_in_play(view, sample_deals(knowledge, 1, self.rng)[0])
+            yield _replayed(view, _start(view, deal))
 
 
 def knowledge_of(view: PlayView) -> Knowledge:

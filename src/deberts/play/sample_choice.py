@@ -53,17 +53,23 @@ SMALLEST_TO_COMPARE = 25
 
 
 def best_on_average(
-    solver: Solver, legal: Sequence[Card], positions: Iterable[Position], sign: int,
-    weights: Iterable[int] | None = None,
+    solver: Solver, legal: Sequence[Card], positions: Iterable[Position], sign: int
 ) -> Card:
-    """The card of ``legal`` with the highest total of ``weight * sign * margin``
-    over ``positions`` (ties to the lowest card), as if every card were solved
-    exactly in every position. ``sign`` is +1 for the declarer's side, -1 for the
-    defenders; ``weights``, one non-negative integer a position, default to 1 (a
-    position of weight 0 is skipped; at least one weight must be positive)."""
+    """The card of ``legal`` with the highest total of ``sign * margin`` over
+    ``positions`` (ties to the lowest card), as if every card were solved exactly in
+    every position. ``sign`` is +1 for the declarer's side, -1 for the defenders."""
+    return best_weighted(solver, legal, ((position, 1) for position in positions), sign)
+
+
+def best_weighted(
+    solver: Solver, legal: Sequence[Card], samples: Iterable[tuple[Position, int]], sign: int
+) -> Card:
+    """:func:`best_on_average` with weights: the card with the highest total of
+    ``weight * sign * margin`` over the ``(position, weight)`` ``samples``, each
+    weight a non-negative integer (a sample of weight 0 is skipped, unsolved; at
+    least one must be positive)."""
     cards = list(legal)
-    weighted = ((position, weight) for position, weight in
-                zip(positions, itertools.repeat(1) if weights is None else weights) if weight)
+    weighted = ((position, weight) for position, weight in samples if weight)
     first, first_weight = next(weighted)
     compare = (len(cards) >= FEWEST_TO_COMPARE
                and _cards_in_play(first) >= SMALLEST_TO_COMPARE)
