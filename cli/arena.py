@@ -112,8 +112,7 @@ def arena_command(
         f"(95% interval {low:+.1f} .. {high:+.1f}).",
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
         f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
-        "Points a deal given away against double-dummy play (a deal's margin; the "
-        "seats of each type):",
+        "Given away against double-dummy play, in margin points a deal by each type's seats:",
         *given_away_lines(data["given_away"]),
     ]))
 
@@ -130,8 +129,8 @@ def given_away_lines(entries: list[dict[str, Any]]) -> list[str]:
                 parts.append(f"as {role} no deal")
                 continue
             low, high = figure["ci95"]
-            parts.append(f"as {role} {figure['mean']:.1f} ({low:.1f} .. {high:.1f}, "
-                         f"{figure['deals']} deals)")
+            parts.append(f"as {role} {figure['mean']:.1f} (95% interval {low:.1f} .. "
+                         f"{high:.1f}; {figure['deals']} deals)")
         lines.append(f"  {entry['player']}: {', '.join(parts)}.")
     return lines
 
