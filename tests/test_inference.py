@@ -226,6 +226,28 @@ def test_bidding_prefers_the_declarer_with_trumps() -> None:
     assert likely > unlikely + 2
 
 
+def test_bidding_with_no_face_up_card_reads_one_round_of_named_suits() -> None:
+    """Belote (face_up_to = none): one round naming any suit on the whole hand. The
+    seat before the declarer passed: unlikely to hold the trump jack, nine and ace;
+    the declarer likely to."""
+    rng = random.Random(1)
+    trump = Suit.parse("H")
+    trumps = [int(Card.of(trump, rank)) for rank in (Rank.JACK, Rank.NINE, Rank.ACE)]
+    likely = unlikely = None
+    while likely is None or unlikely is None:
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = [CardSet(deck[8 * s:8 * s + 8]) for s in range(4)]
+        position = Position(Deal(hands), trump, 1, 0, BELOTE)
+        holder = {s for t in trumps for s in range(4) if hands[s].mask >> t & 1}
+        view = replace(view_of(position, None, dealer=3), seat=2, hand=hands[2])
+        if holder == {1}:
+            likely = bidding_log_likelihood(view, position)
+        elif holder == {0}:
+            unlikely = bidding_log_likelihood(view, position)
+    assert likely > unlikely + 2
+
+
 def _bella_view(players: int, rules: Rules) -> PlayView:
     """The view of the seat after one that led the king of trumps without announcing
     bella, while holding the queen (not in a declaration it shows)."""

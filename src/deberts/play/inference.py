@@ -19,7 +19,9 @@ product of:
   the suit (the rule of thumb :func:`~deberts.play.players.hand_worth`), the
   sample's whole hand standing for the six cards seen at the bidding (their
   expected worth: the hand's times ``6 / size``, the face-up card whole in round 1).
-  With no face-up card in the view (a Belote deal from outside) only the
+  With no face-up card under ``face_up_to = none`` the bidding was one round
+  naming any suit on the whole hand: the seats before the declarer passed every
+  suit; with none in a view from outside (a Belote deal bid otherwise) only the
   declarer's trumps are read;
 - **the bella kept quiet** (docs/rules.md 2.4): a king or queen of trumps played
   without announcing, while the sample puts the other one in the same hand, is a
@@ -44,6 +46,7 @@ from deberts.model.bidding import bidding_order
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.declarations import bella_mask
 from deberts.model.position import Position
+from deberts.model.sides import face_up_turned
 from deberts.play.match import PlayView, view_of
 from deberts.play.players import HeuristicPlayer, hand_worth
 
@@ -168,13 +171,22 @@ def bidding_log_likelihood(view: PlayView, position: Position) -> float:
     docstring), the view's own seat's left out."""
     hands = [CardSet(hand) for hand in position.deal.hands]
     face_up = view.face_up
-    total = 0.0
-    if face_up is None:
-        if view.declarer != view.seat:
-            total += _log_call(True, _worth(hands[view.declarer], None, view.trump))
-        return total
     order = bidding_order(view.dealer, view.players)
     before = order[:order.index(view.declarer)]
+    forced = view.rules.dealer_must_choose and view.declarer == view.dealer
+    total = 0.0
+    if face_up is None:
+        # One round naming any suit on the whole hand (face_up_to = none, docs/rules.md
+        # 2.2); a Belote deal from outside, bid otherwise: the declarer's trumps only.
+        one_round = not face_up_turned(view.rules)
+        for seat in order:
+            if seat == view.seat:
+                continue
+            if one_round and seat in before:
+                total += _log_call(False, max(_worth(hands[seat], None, s) for s in Suit))
+            elif seat == view.declarer and not (one_round and forced):
+                total += _log_call(True, _worth(hands[seat], None, view.trump))
+        return total
     others = [suit for suit in Suit if suit != face_up.suit]
     first_round = view.trump == face_up.suit
     for seat in order:
@@ -188,18 +200,21 @@ def bidding_log_likelihood(view: PlayView, position: Position) -> float:
         total += _log_call(False, _worth(hand, face_up, face_up.suit))
         if seat in before:
             total += _log_call(False, max(_worth(hand, face_up, suit) for suit in others))
-        elif seat == view.declarer and not (
-                view.rules.dealer_must_choose and seat == view.dealer):
+        elif seat == view.declarer and not forced:
             total += _log_call(True, _worth(hand, face_up, view.trump))
     return total
 
 
 def _worth(hand: CardSet, face_up: Card | None, suit: Suit) -> float:
-    """The expected worth for ``suit`` of six cards of ``hand`` (the face-up card
-    aside), with the face-up card whole when it is of ``suit`` (round 1 bids on it)."""
-    dealt = hand - CardSet(face_up.mask) if face_up is not None else hand
+    """The worth for ``suit`` of the cards ``hand``'s seat called on: with a face-up
+    card, the expected worth of six cards of the hand (the face-up card aside) plus
+    the face-up card's when it is of ``suit`` (round 1 bids on it); without one,
+    the whole hand's (docs/rules.md 2.1)."""
+    if face_up is None:
+        return float(hand_worth(hand, suit))
+    dealt = hand - CardSet(face_up.mask)
     worth = hand_worth(dealt, suit) * BIDDING_CARDS / max(len(dealt), 1)
-    if face_up is not None and face_up.suit == suit:
+    if face_up.suit == suit:
         worth += hand_worth(CardSet(face_up.mask), suit)
     return worth
 

@@ -208,13 +208,15 @@ class PimcPlayer:
 
     def _drawn(self, view: PlayView, seconds: float | None) -> Iterator[Position]:
         """Up to ``samples`` positions consistent with the view, each sampled as it
-        is asked for, until ``seconds`` have passed (one at least)."""
+        is asked for, while another is likely to fit in ``seconds`` (the time each
+        took so far, its solving included when drawn lazily; one at least)."""
         started = time.perf_counter()
         knowledge = knowledge_of(view)
         kept = 0
         for _ in range(SAMPLING_ROUNDS):
             for row in sample_deals(knowledge, 2 * self.samples, self.rng):
-                if kept and seconds is not None and time.perf_counter() - started > seconds:
+                elapsed = time.perf_counter() - started
+                if kept and seconds is not None and elapsed * (kept + 1) / kept > seconds:
                     return
                 position = sampled_position(view, _deal_in_play(view, row))
                 if position is not None:
