@@ -223,3 +223,18 @@ def test_the_pimc_bidder_evaluates_a_belote_bid(monkeypatch: pytest.MonkeyPatch)
                      ("play", PASS), (0, 0, 0, 0))
     assert PimcPlayer(samples=2, bid_samples=4, seed=1).bid(turned) in turned.legal
     assert asked == [None]  # the heuristic's call, no evaluation
+
+
+def test_the_web_bid_takes_no_face_up_card_under_the_option() -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from deberts.web.app import create_app
+
+    client = TestClient(create_app())
+    body = {"hand": "AKQJ.T9.8.A", "seat": 1, "dealer": 0, "players": 4, "samples": 2, "seed": 1}
+    answer = client.post("/api/bid", json={**body, "rules": {"preset": "belote"}})
+    assert answer.status_code == 200 and answer.json()["face_up"] is None
+    assert [o["option"] for o in answer.json()["options"]] == [*SUITS, PASS]
+    refused = client.post("/api/bid", json=body)
+    assert refused.status_code == 400 and "the rules turn one up" in refused.json()["error"]

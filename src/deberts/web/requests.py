@@ -68,7 +68,7 @@ class AnalyzeRequest(Strict):
 
 class BidRequest(Strict):
     hand: str
-    face_up: str
+    face_up: str | None = None  # none under face_up_to=none (Belote)
     seat: int
     dealer: int
     players: int
