@@ -5,7 +5,9 @@ choice), recorded from heuristic play; each is decided by a ``PimcPlayer`` with 
 samples and no time budget, on one thread. The time includes the sampling.
 
 ``--infer MODEL`` (with ``--last K``) weighs the samples (:mod:`deberts.play.inference`)
-and times that too. ``--budget 0.1 0.3`` gives each decision a time budget instead
+and times that too; ``--cpu`` times the process's CPU seconds instead of the wall
+clock's (steadier on a loaded machine; not with a budget, which is wall time).
+``--budget 0.1 0.3`` gives each decision a time budget instead
 (``PimcPlayer(seconds=...)``) and reports the median, 95th percentile and maximum
 decision time at each, over ``--views`` views a player count.
 """
@@ -16,6 +18,7 @@ import argparse
 import random
 import statistics
 import time
+from typing import Callable
 
 from measure import percentile
 
@@ -54,7 +57,8 @@ def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[Play
 
 
 def decision_seconds(
-    views: list[PlayView], samples: int = 100, **settings: object
+    views: list[PlayView], samples: int = 100, clock: Callable[[], float] = time.perf_counter,
+    **settings: object,
 ) -> list[float]:
     """Seconds per decision, one fresh player (and table) per view, with the
     ``PimcPlayer`` ``settings`` given. One untimed decision first: a process's first
@@ -64,9 +68,9 @@ def decision_seconds(
     times = []
     for index, view in enumerate(views):
         player = PimcPlayer(samples=samples, seed=index, **settings)  # type: ignore[arg-type]
-        started = time.perf_counter()
+        started = clock()
         player.play(view)
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     return times
 
 
@@ -76,15 +80,20 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--infer", default="none", help="the inference model")
     parser.add_argument("--last", type=int, default=4, help="decisions the play model reads")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds, not wall seconds")
     parser.add_argument("--budget", type=float, nargs="*", default=[],
                         help="time budgets a decision, in seconds")
     args = parser.parse_args()
     settings = {"infer": args.infer, "last": args.last}
+    if args.cpu and args.budget:
+        parser.error("--cpu times decisions without a budget")
     if not args.budget:
         print("| players | decisions | median s | max s |")
         print("|---|---|---|---|")
         for players in (2, 3, 4):
-            times = decision_seconds(early_views(players, args.views), args.samples, **settings)
+            clock = time.process_time if args.cpu else time.perf_counter
+            times = decision_seconds(early_views(players, args.views), args.samples, clock,
+                                     **settings)
             print(f"| {players} | {len(times)} | {statistics.median(times):.3f} "
                   f"| {max(times):.3f} |", flush=True)
         return
