@@ -10,11 +10,12 @@ document.getElementById("evaluate").onclick = async () => {
   document.getElementById("status").textContent = "Sampling and solving…";
   try {
     const body = {
-      hand: value("hand"), face_up: value("face_up"), players: Number(value("players")),
+      hand: value("hand"), players: Number(value("players")),
       seat: Number(value("seat")), dealer: Number(value("dealer")), round: Number(value("round")),
       samples: Number(value("samples")), rules: readRules(value("preset"), value("options")),
     };
     if (value("seed") !== "") body.seed = Number(value("seed"));
+    if (value("face_up") !== "") body.face_up = value("face_up");  // none in Belote
     const e = await api("POST", "bid?board=true", body);
     const rows = e.options.map(o => `<tr><td>${o.option}</td><td>${o.mean_margin.toFixed(1)}</td>` +
       `<td>[${o.margin_ci95.map(x => x.toFixed(1)).join(", ")}]</td><td>${percent(o.p_made)}</td>` +
