@@ -22,6 +22,7 @@ from typing import Callable
 
 from measure import percentile
 
+from deberts.model.cards import Card
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer
@@ -56,22 +57,38 @@ def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[Play
     return views
 
 
+class _CountedFallback(HeuristicPlayer):
+    """The budget's fallback player, counting the decisions it made."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards = 0
+
+    def play(self, view: PlayView) -> Card:
+        self.cards += 1
+        return super().play(view)
+
+
 def decision_seconds(
     views: list[PlayView], samples: int = 100, clock: Callable[[], float] = time.perf_counter,
     **settings: object,
-) -> list[float]:
+) -> tuple[list[float], int]:
     """Seconds per decision, one fresh player (and table) per view, with the
-    ``PimcPlayer`` ``settings`` given. One untimed decision first: a process's first
-    sampling loads the compiled sampler (about 0.2 s, once), which is no part of a
-    decision."""
+    ``PimcPlayer`` ``settings`` given, and how many decisions fell back to the
+    heuristic's card (no sample solved within a budget). One untimed decision
+    first: a process's first sampling loads the compiled sampler (about 0.2 s,
+    once), which is no part of a decision."""
     PimcPlayer(samples=1, seed=0).play(views[0])
     times = []
+    fallbacks = 0
     for index, view in enumerate(views):
         player = PimcPlayer(samples=samples, seed=index, **settings)  # type: ignore[arg-type]
+        counted = player.fallback = _CountedFallback()
         started = clock()
         player.play(view)
         times.append(clock() - started)
-    return times
+        fallbacks += counted.cards
+    return times, fallbacks
 
 
 def main() -> None:
@@ -92,19 +109,20 @@ def main() -> None:
         print("|---|---|---|---|")
         for players in (2, 3, 4):
             clock = time.process_time if args.cpu else time.perf_counter
-            times = decision_seconds(early_views(players, args.views), args.samples, clock,
-                                     **settings)
+            times, _ = decision_seconds(early_views(players, args.views), args.samples, clock,
+                                        **settings)
             print(f"| {players} | {len(times)} | {statistics.median(times):.3f} "
                   f"| {max(times):.3f} |", flush=True)
         return
-    print("| players | budget s | decisions | median s | p95 s | max s |")
-    print("|---|---|---|---|---|---|")
+    print("| players | budget s | decisions | median s | p95 s | max s | heuristic's card |")
+    print("|---|---|---|---|---|---|---|")
     for players in (2, 3, 4):
         views = early_views(players, args.views)
         for budget in args.budget:
-            times = decision_seconds(views, args.samples, seconds=budget, **settings)
+            times, fallbacks = decision_seconds(views, args.samples, seconds=budget, **settings)
             print(f"| {players} | {budget} | {len(times)} | {statistics.median(times):.3f} "
-                  f"| {percentile(times, 0.95):.3f} | {max(times):.3f} |", flush=True)
+                  f"| {percentile(times, 0.95):.3f} | {max(times):.3f} | {fallbacks} |",
+                  flush=True)
 
 
 if __name__ == "__main__":
