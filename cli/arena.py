@@ -69,8 +69,10 @@ def arena_command(
 
     Player types: random, heuristic, pimc, with settings as pimc:samples=50,seconds=0.5
     (Tertz's pimc also takes stock_limit). The margin is the first type's side's
-    recorded points minus the other's, per deal. With --game tertz each deal is
-    played twice, the seats swapped, and --set takes Tertz rule options.
+    recorded points minus the other's, per deal; every deal played out is also priced
+    card by card against double-dummy play, what each type gave away as declarer and
+    as defenders. With --game tertz each deal is played twice, the seats swapped, and
+    --set takes Tertz rule options.
     """
     if seed is None:
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
