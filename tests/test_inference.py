@@ -202,45 +202,26 @@ def _sign(position: Position) -> int:
     return 1 if position.to_move in position.declarer_side else -1
 
 
-def test_bidding_prefers_the_declarer_with_trumps() -> None:
-    """Round 1, the face-up suit: the seat that passed is unlikely to hold its jack,
-    nine and ace, the declarer likely to."""
+@pytest.mark.parametrize(("rules", "face_up"), [(Rules(), "QS"), (BELOTE, None)],
+                         ids=["round-1", "belote"])
+def test_bidding_prefers_the_declarer_with_trumps(rules: Rules, face_up: str | None) -> None:
+    """Seat 0 passed, seat 1 declared spades: in round 1 on the face-up suit, or
+    (Belote, face_up_to = none) in the one round naming any suit on the whole hand.
+    The seat that passed is unlikely to hold the trump jack, nine and ace, the
+    declarer likely to."""
     rng = random.Random(0)
-    deck = list(range(32))
-    face_up = Card.parse("QS")
-    deck.remove(int(face_up))
+    card = None if face_up is None else Card.parse(face_up)
     trumps = [int(Card.parse(c)) for c in ("JS", "9S", "AS")]
     likely = unlikely = None
     while likely is None or unlikely is None:
-        rng.shuffle(deck)
-        hands = [CardSet(deck[8 * s:8 * s + 8]) for s in range(3)] + [CardSet(deck[24:31])]
-        hands[3] = hands[3] | face_up.mask
-        deal = Deal(hands)
-        position = Position(deal, Suit.parse("S"), 1, 0, Rules())
-        holder = {s for t in trumps for s in range(4) if hands[s].mask >> t & 1}
-        view = replace(view_of(position, face_up, dealer=3), seat=2, hand=hands[2])
-        if holder == {1}:
-            likely = bidding_log_likelihood(view, position)
-        elif holder == {0}:
-            unlikely = bidding_log_likelihood(view, position)
-    assert likely > unlikely + 2
-
-
-def test_bidding_with_no_face_up_card_reads_one_round_of_named_suits() -> None:
-    """Belote (face_up_to = none): one round naming any suit on the whole hand. The
-    seat before the declarer passed: unlikely to hold the trump jack, nine and ace;
-    the declarer likely to."""
-    rng = random.Random(1)
-    trump = Suit.parse("H")
-    trumps = [int(Card.of(trump, rank)) for rank in (Rank.JACK, Rank.NINE, Rank.ACE)]
-    likely = unlikely = None
-    while likely is None or unlikely is None:
-        deck = list(range(32))
+        deck = [c for c in range(32) if card is None or c != int(card)]
         rng.shuffle(deck)
         hands = [CardSet(deck[8 * s:8 * s + 8]) for s in range(4)]
-        position = Position(Deal(hands), trump, 1, 0, BELOTE)
+        if card is not None:  # the dealer's eighth card is the face-up one
+            hands[3] = CardSet(deck[24:31]) | card.mask
+        position = Position(Deal(hands), Suit.parse("S"), 1, 0, rules)
         holder = {s for t in trumps for s in range(4) if hands[s].mask >> t & 1}
-        view = replace(view_of(position, None, dealer=3), seat=2, hand=hands[2])
+        view = replace(view_of(position, card, dealer=3), seat=2, hand=hands[2])
         if holder == {1}:
             likely = bidding_log_likelihood(view, position)
         elif holder == {0}:

@@ -160,31 +160,7 @@ class TableSolver:
         return out
 
 
-@settings(max_examples=1000, deadline=None)
-@given(
-    st.integers(2, 6).flatmap(lambda width: st.lists(
-        st.lists(st.integers(-3, 3), min_size=width, max_size=width), min_size=1, max_size=8
-    )),
-    st.sampled_from([1, -1]),
-    st.integers(1, 3),
-    st.integers(0, 10**6),
-)
-def test_the_choice_is_the_best_total_for_any_scores(
-    margins: list[list[int]], sign: int, exact_samples: int, seed: int
-) -> None:
-    # Few distinct margins, so totals tie often and the lowest card must win them.
-    cards = [Card(index) for index in random.Random(seed).sample(range(32), len(margins[0]))]
-    totals = [sum(sign * row[j] for row in margins) for j in range(len(cards))]
-    expected = max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))
-    solver = TableSolver(cards, margins, seed)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sample_choice, "FEWEST_TO_COMPARE", 2)
-        patch.setattr(sample_choice, "EXACT_SAMPLES", exact_samples)
-        chosen = best_on_average(solver, cards, [Sample(i) for i in range(len(margins))], sign)
-    assert chosen == cards[expected]
-
-
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(
     st.integers(2, 6).flatmap(lambda width: st.lists(
         st.lists(st.integers(-3, 3), min_size=width, max_size=width), min_size=1, max_size=8
@@ -194,23 +170,30 @@ def test_the_choice_is_the_best_total_for_any_scores(
     st.integers(0, 10**6),
     st.data(),
 )
-def test_the_choice_is_the_best_weighted_total(
+def test_the_choice_is_the_best_total_for_any_scores(
     margins: list[list[int]], sign: int, exact_samples: int, seed: int, data: st.DataObject
 ) -> None:
-    """With integer weights (0 included: a sample never solved) the choice is the
-    card with the best weighted total, ties to the lowest card."""
-    weights = data.draw(st.lists(st.integers(0, 5), min_size=len(margins),
-                                 max_size=len(margins)).filter(any))
+    """Few distinct margins, so totals tie often and the lowest card must win them;
+    unweighted, or with integer weights (0 included: a sample never solved), the
+    choice is the card with the best (weighted) total."""
+    weighted = data.draw(st.booleans())
+    weights = [1] * len(margins)
+    if weighted:
+        weights = data.draw(st.lists(st.integers(0, 5), min_size=len(margins),
+                                     max_size=len(margins)).filter(any))
     cards = [Card(index) for index in random.Random(seed).sample(range(32), len(margins[0]))]
     totals = [sum(w * sign * row[j] for w, row in zip(weights, margins))
               for j in range(len(cards))]
     expected = max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))
     solver = CountingSolver(cards, margins, seed)
+    samples = [Sample(i) for i in range(len(margins))]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sample_choice, "FEWEST_TO_COMPARE", 2)
         patch.setattr(sample_choice, "EXACT_SAMPLES", exact_samples)
-        chosen = best_weighted(
-            solver, cards, [(Sample(i), w) for i, w in enumerate(weights)], sign)
+        if weighted:
+            chosen = best_weighted(solver, cards, list(zip(samples, weights)), sign)
+        else:
+            chosen = best_on_average(solver, cards, samples, sign)
     assert chosen == cards[expected]
     assert not solver.asked & {i for i, w in enumerate(weights) if not w}
 
