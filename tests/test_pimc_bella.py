@@ -6,9 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
-
-from deberts import Card, DebertsError, Rules, Solver
+from deberts import Card, Rules, Solver
 from deberts.model.cards import Rank
 from deberts.play.match import PlayView, play_deal
 from deberts.play.pimc import PimcPlayer
@@ -84,7 +82,8 @@ def test_under_the_owner_rule_bella_is_always_announced() -> None:
             assert player.declare(view) is True
 
 
-def test_declare_answers_only_for_the_card_just_chosen() -> None:
-    view = _bella_views(4, Rules(), 1)[0]
-    with pytest.raises(DebertsError, match="declare"):
-        PimcPlayer(samples=4, seed=1).declare(view)
+def test_a_card_play_did_not_choose_is_announced() -> None:
+    """A subclass's own search (or a caller) may play a bella card that play() did
+    not choose: bella is then announced, as the rules expect."""
+    view = _bella_views(4, Rules().with_options(bella="trick_winner"), 1)[0]
+    assert PimcPlayer(samples=4, seed=1).declare(view) is True

@@ -23,7 +23,7 @@ import numpy as np
 from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
-from deberts.errors import DebertsError, SearchInterrupted
+from deberts.errors import SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
@@ -142,9 +142,11 @@ class PimcPlayer:
 
     def declare(self, view: PlayView) -> bool:
         """Whether to announce bella with the card :meth:`play` just chose for
-        ``view`` (docs/rules.md 2.4): decided there, from the samples."""
+        ``view`` (docs/rules.md 2.4): decided there, from the samples. A card this
+        class's :meth:`play` did not choose (a subclass's own search) is announced,
+        as the rules expect."""
         if self._announce is None or self._announce[0] is not view:
-            raise DebertsError("declare() answers for the card play() just chose for this view")
+            return True
         return self._announce[1]
 
     def redeal(self, view: PlayView) -> bool:
