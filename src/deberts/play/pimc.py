@@ -11,6 +11,11 @@ out the cards that would have made it illegal (a void shown by not following sui
 no trump shown by not ruffing, no higher trump shown by not overtrumping). Samples
 whose declarations would differ from those shown are dropped before their play is
 replayed.
+
+That much is certain. What is only likely (the calls, a bella kept quiet, the cards
+the others chose) weighs the samples instead, under the ``infer`` setting
+(:mod:`deberts.play.inference`), and the best weighted total is played
+(:func:`deberts.play.sample_choice.best_weighted`).
 """
 
 from __future__ import annotations
