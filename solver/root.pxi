@@ -59,10 +59,31 @@ cdef int first_guess(Engine* e) noexcept nogil:
     return total
 
 
-cdef int mtdf(Engine* e, int guess) noexcept nogil:
+cdef inline int known_step(int* known, int count, int lower, int upper, int rose,
+                           int* beta) noexcept nogil:
+    """The next null-window test that ``known`` (values of the root's other moves)
+    suggests, in ``beta``; 0 if none. After a fail-high onto a known value: is the
+    value above it? After a fail-low: is it the highest known value still possible?"""
+    cdef int i, best = -INF
+    for i in range(count):
+        if rose:
+            if known[i] == lower:
+                beta[0] = lower + 1
+                return 1
+        elif lower < known[i] <= upper and known[i] > best:
+            best = known[i]
+    if best == -INF:
+        return 0
+    beta[0] = best
+    return 1
+
+
+cdef int mtdf(Engine* e, int guess, int* known, int count) noexcept nogil:
     """The exact value by null-window searches closing in on it: from the guess,
     steps growing away from the one bound found while the other side is still
-    open, bisection of a wide interval, then MTD(f) steps on the fail-soft bounds."""
+    open, bisection of a wide interval, then of the margins left in a narrow one.
+    ``known`` holds the ``count`` values of the root's other moves found so far
+    (in ``values`` mode): moves often share a value, so those are tested first."""
     cdef int bound = root_bound(e)
     cdef int lower = -bound, upper = bound, beta = guess, value
     cdef int step = FIRST_STEP
@@ -78,8 +99,13 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
             upper = value
         else:
             lower = value
+        if known_step(known, count, lower, upper, value == lower, &beta):
+            continue
         if upper - lower <= WIDE_INTERVAL:
-            beta = value + 1 if value == lower else value
+            # Every margin from here has the parity of ``bound`` (a card's points
+            # move from one side to the other, a swing of twice its points, and
+            # every bonus is even): halve the margins left, not the interval.
+            beta = lower + 2 * ((upper - lower + 2) // 4)
         elif lower == -bound:
             beta = upper - step
             step *= 2
@@ -91,17 +117,17 @@ cdef int mtdf(Engine* e, int guess) noexcept nogil:
     return lower
 
 
-cdef int exact_value(Engine* e, int guess) noexcept nogil:
+cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcept nogil:
     """The exact value from here. With at most FULL_WINDOW_CARDS cards in play, one
     full-window alpha-beta search: so small a tree does not repay MTD(f)'s repeated
     passes (on the benchmark sets 2-player deals and 4-player endgames gain by it,
     full 3- and 4-player deals lose). Otherwise MTD(f) from ``guess``, or from a
-    play-out when it is NO_GUESS."""
+    play-out when it is NO_GUESS, testing the ``known`` values first."""
     cdef int bound
     if popcount32(e.s.remaining | e.s.in_trick) <= FULL_WINDOW_CARDS:
         bound = root_bound(e)
         return search(e, -bound - 1, bound + 1)
-    return mtdf(e, first_guess(e) if guess == NO_GUESS else guess)
+    return mtdf(e, first_guess(e) if guess == NO_GUESS else guess, known, count)
 
 
 cdef int root_moves(Engine* e, uint32_t cards, int* moves) noexcept nogil:
@@ -118,15 +144,20 @@ cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
                      int* values) noexcept nogil:
     """The exact value of every root move of ``cards``: the first value search
     starts from ``guess`` (a margin from the root, or NO_GUESS), each later one from
-    the last value found."""
+    the last value found, testing the values found so far first (in the next
+    move's terms: less the points its card settles)."""
     cdef Undo root
-    cdef int count, i, delta
+    cdef int known[MAX_MOVES]
+    cdef int count, i, j, delta
     count = root_moves(e, cards, moves)
     for i in range(count):
         delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
         if i > 0:
             guess = values[i - 1]
-        values[i] = delta + exact_value(e, NO_GUESS if guess == NO_GUESS else guess - delta)
+        for j in range(i):
+            known[j] = values[j] - delta
+        values[i] = delta + exact_value(e, NO_GUESS if guess == NO_GUESS else guess - delta,
+                                        known, i)
         undo_card(e, &root)
         if e.stopped:
             break
