@@ -46,6 +46,7 @@ from deberts.model.tertz import (
     TertzScore,
     parse_move,
 )
+from deberts.play.alphamu import AlphaMuPlayer
 from deberts.play.arena import ArenaResult, arena
 from deberts.play.match import BidView, DealResult, Match, Player, PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer
@@ -77,7 +78,7 @@ __all__ = [
     "read_records", "write_records", "CardAnalysis", "PlayAnalysis", "analyze_play", "generate_deals",
     "Knowledge", "sample_deals", "BidEvaluation", "OptionStats", "evaluate_bid",
     "ArenaResult", "arena", "BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
-    "view_of", "PimcPlayer", "HeuristicPlayer", "RandomPlayer",
+    "view_of", "PimcPlayer", "AlphaMuPlayer", "HeuristicPlayer", "RandomPlayer",
     "SWAP", "Break", "TertzDeal", "TertzPosition", "TertzRules", "TertzScore", "parse_move",
     "TertzSolution", "TertzSolver", "solve_tertz", "TertzMoveAnalysis", "TertzPlayAnalysis",
     "analyze_tertz", "TertzArenaResult", "tertz_arena", "TertzDealResult", "TertzGame",

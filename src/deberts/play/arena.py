@@ -24,6 +24,7 @@ from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.model.rules import Rules
 from deberts.model.sides import teams
+from deberts.play.alphamu import AlphaMuPlayer
 from deberts.play.match import Match, Player
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
@@ -34,6 +35,9 @@ TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "heuristic": (HeuristicPlayer, {"threshold": int}),
     "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int,
                           "infer": str, "temperature": float, "error": float, "last": int}),
+    "alphamu": (AlphaMuPlayer, {"samples": int, "bid_samples": int, "seconds": float,
+                                "seed": int, "infer": str, "temperature": float,
+                                "error": float, "last": int, "depth": int, "tricks": int}),
 }
 
 
