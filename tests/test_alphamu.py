@@ -74,7 +74,7 @@ def _redealt(position: Position, spare: list[Card], rng: random.Random) -> Posit
 
 
 CASES = [(seed, players, cards) for players, cards in ((2, 3), (3, 2), (4, 2))
-         for seed in range(8)]
+         for seed in range(5)]
 
 
 @pytest.mark.parametrize(("seed", "players", "cards"), CASES)
@@ -186,7 +186,7 @@ def test_alphamu_decides_from_its_own_view_only(players: int, rules: Rules) -> N
     if rules is BELOTE:
         views = [replace(v, face_up=None) for v in views]
     checked = 0
-    for view in views[::2]:
+    for view in views[::3]:
         chosen = AlphaMuPlayer(samples=8, seed=7).play(view)
         for row in sample_deals(knowledge_of(view), 4, rng):
             redealt = sampled_position(view, _deal_in_play(view, row))
