@@ -1,0 +1,89 @@
+"""Two player types in the duplicate arena with each type's card-play CPU measured:
+``python benchmarks/equal_time.py FIRST SECOND --players 4 --deals 2000 --seed 1``.
+
+The matches are those of ``deberts arena FIRST SECOND`` with the same ``--players``,
+``--deals`` and ``--seed`` (:func:`deberts.play.arena.arena`, one process). After
+every match one JSON line goes to ``--log``: the match's margins, and for each type
+the CPU seconds its ``play`` calls took so far, their count and the slowest; so a
+run cut short still gives the margin over its whole duplicate pairs (``--summary
+LOG`` prints it) and shows whether the two types had equal time per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+import numpy as np
+
+from deberts.analysis.stats import mean_ci95
+from deberts.model.cards import Card
+from deberts.model.rules import Rules
+from deberts.play import arena as arena_module
+from deberts.play.arena import MatchOutcome, arena, seatings
+from deberts.play.match import PlayView
+
+#: Per type name: CPU seconds of its play calls, their count, the slowest.
+CPU: dict[str, list[float]] = {}
+
+
+def timed(kind: type, name: str) -> type:
+    """``kind`` with its ``play`` calls' process CPU time added to ``CPU[name]``."""
+
+    class Timed(kind):  # type: ignore[misc, valid-type]
+        def play(self, view: PlayView) -> Card:
+            started = time.process_time()
+            card: Card = super().play(view)
+            spent = time.process_time() - started
+            figures = CPU.setdefault(name, [0.0, 0, 0.0])
+            figures[0] += spent
+            figures[1] += 1
+            figures[2] = max(figures[2], spent)
+            return card
+
+    return Timed
+
+
+def summary(lines: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """The margin over the whole duplicate pairs (or triples) logged, and each
+    type's mean and slowest CPU a decision at the end of them."""
+    per = len(seatings(players, Rules()))
+    whole = lines[: len(lines) // per * per]
+    margins = np.array([m for line in whole for m in line["margins"]], dtype=float)
+    cpu = whole[-1]["cpu"]
+    return {
+        "deals": len(margins), "matches": len(whole),
+        "mean_margin": round(float(margins.mean()), 2), "margin_ci95": mean_ci95(margins),
+        "cpu_a_decision": {name: round(total / count, 4) for name, (total, count, _) in cpu.items()},
+        "slowest_decision": {name: round(slowest, 3) for name, (_, _, slowest) in cpu.items()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", nargs="?")
+    parser.add_argument("second", nargs="?")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log", default="equal_time.jsonl")
+    parser.add_argument("--summary", action="store_true", help="only summarise --log")
+    args = parser.parse_args()
+    if not args.summary:
+        for name, (kind, accepted) in list(arena_module.TYPES.items()):
+            arena_module.TYPES[name] = (timed(kind, name), accepted)  # type: ignore[arg-type]
+        with open(args.log, "a", encoding="utf-8") as log:
+            def logged(outcome: MatchOutcome) -> None:
+                log.write(json.dumps({"margins": outcome.margins, "cpu": CPU}) + "\n")
+                log.flush()
+
+            arena((args.first, args.second), args.players, args.deals, args.seed,
+                  progress=logged)
+    with open(args.log, encoding="utf-8") as log:
+        print(json.dumps(summary([json.loads(line) for line in log], args.players)))
+
+
+if __name__ == "__main__":
+    main()
