@@ -267,8 +267,9 @@ cdef class Search:
     def values(self, Spec spec not None, list trick not None, uint32_t cards=ALL_CARDS,
                int guess=NO_GUESS):
         """``([(move, value)], nodes)``: the exact value of every legal move (of
-        those whose card is in the mask ``cards``), the search starting from
-        ``guess`` when one is given (a near guess saves null-window passes)."""
+        those whose card is in the mask ``cards``), the first move's search (in the
+        order of ``root_values``) starting from ``guess`` when one is given (a near
+        guess saves null-window passes)."""
         cdef Engine* e = self.prepare(spec, trick)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]

@@ -140,24 +140,58 @@ cdef int root_moves(Engine* e, uint32_t cards, int* moves) noexcept nogil:
     return ordered_moves(e, seat, legal, -1, moves, 0)
 
 
+cdef void solving_order(Engine* e, int* moves, int count, int* order) noexcept nogil:
+    """The order in which ``root_values`` solves the root's moves (``order`` gets
+    their indices). Where the value searches run MTD(f), suit by suit in the order
+    each suit first comes in ``moves``, each suit's cards from the lowest up: cards of
+    one suit next to each other most often share a value or differ little, and each
+    search starts from the value found before. Full-window searches take no start,
+    so there it is the search order."""
+    cdef int n = 0, i, j, k, suit, start, card, suits_done = 0
+    if popcount32(e.s.remaining | e.s.in_trick) <= FULL_WINDOW_CARDS:
+        for i in range(count):
+            order[i] = i
+        return
+    for i in range(count):
+        suit = move_card(moves[i]) >> 3
+        if suits_done & (1 << suit):
+            continue
+        suits_done |= 1 << suit
+        start = n
+        for j in range(i, count):
+            card = move_card(moves[j])
+            if card >> 3 != suit:
+                continue
+            k = n  # after the cards it beats (a card's two bella moves: search order)
+            while k > start and (e.weaker[move_card(moves[order[k - 1]])] >> card) & 1:
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = j
+            n += 1
+
+
 cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
                      int* values) noexcept nogil:
-    """The exact value of every root move of ``cards``: the first value search
-    starts from ``guess`` (a margin from the root, or NO_GUESS), each later one from
-    the last value found, testing the values found so far first (in the next
-    move's terms: less the points its card settles)."""
+    """The exact value of every root move of ``cards`` (``values[i]`` that of
+    ``moves[i]``, in search order), solved in ``solving_order``: the first value
+    search starts from ``guess`` (a margin from the root, or NO_GUESS), each later
+    one from the last value found, testing the values found so far first (in the
+    next move's terms: less the points its card settles)."""
     cdef Undo root
     cdef int known[MAX_MOVES]
-    cdef int count, i, j, delta
+    cdef int order[MAX_MOVES]
+    cdef int count, i, j, move, delta
     count = root_moves(e, cards, moves)
+    solving_order(e, moves, count, order)
     for i in range(count):
-        delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
+        move = moves[order[i]]
+        delta = play_card(e, move_card(move), move_declines(move), &root)
         if i > 0:
-            guess = values[i - 1]
+            guess = values[order[i - 1]]
         for j in range(i):
-            known[j] = values[j] - delta
-        values[i] = delta + exact_value(e, NO_GUESS if guess == NO_GUESS else guess - delta,
-                                        known, i)
+            known[j] = values[order[j]] - delta
+        values[order[i]] = delta + exact_value(
+            e, NO_GUESS if guess == NO_GUESS else guess - delta, known, i)
         undo_card(e, &root)
         if e.stopped:
             break

@@ -207,7 +207,8 @@ class Solver(SearchOwner[_engine.Search]):
     ) -> dict[Card, int]:
         """Every legal card's deal margin (the mover's better bella choice), or
         only those of the legal cards that are among ``cards``. A ``guess`` of the
-        first card's margin, if near, saves the search some passes."""
+        margin of the card solved first (of the one card, when ``cards`` leaves
+        one), if near, saves the search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
         extra = () if guess is None else (_clamped("guess", guess, settled),)
