@@ -1,0 +1,78 @@
+"""How often αμ changes PIMC's card in the last tricks, and what each depth costs:
+``python benchmarks/alphamu_decisions.py --views 40``.
+
+Fixed seeded views of the last three tricks where the seat has a choice, recorded
+from heuristic play; for each, 100 samples are drawn as ``PimcPlayer`` draws them
+and merged by deal, and :class:`deberts.play.alphamu.AlphaMuSearch` chooses at
+depth 1 (PIMC's card) and at each deeper depth up to the seat's cards left. Reported
+per player count: the share of views where the deeper card differs from PIMC's, and
+the median and largest process CPU seconds of each depth's search (the sampling
+not included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from deberts.model.deal import full_hand_size
+from deberts.play.alphamu import AlphaMuSearch, best, merged_worlds
+from deberts.play.match import PlayView, play_deal
+from deberts.play.pimc import PimcPlayer
+from deberts.play.players import HeuristicPlayer
+
+LAST_TRICKS = 3
+
+
+class _Recorder(HeuristicPlayer):
+    """Plays like the heuristic player and keeps its late views with a choice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[PlayView] = []
+
+    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
+        if len(view.legal) > 1 and full_hand_size(view.players) - len(view.tricks) <= LAST_TRICKS:
+            self.views.append(view)
+        return super().play(view)
+
+
+def late_views(players: int, count: int) -> list[PlayView]:
+    views: list[PlayView] = []
+    seed = 0
+    while len(views) < count:
+        seats = [_Recorder() for _ in range(players)]
+        play_deal(seats, seed % players, rng=random.Random(seed))
+        views += [v for seat in seats for v in seat.views][: count - len(views)]
+        seed += 1
+    return views
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--views", type=int, default=40)
+    args = parser.parse_args()
+    for players in (2, 3, 4):
+        changed = 0
+        times: dict[int, list[float]] = {}
+        for index, view in enumerate(late_views(players, args.views)):
+            sampler = PimcPlayer(samples=100, seed=index)
+            worlds, weights = merged_worlds([(p, 1) for p in sampler._samples(view)])
+            search = AlphaMuSearch(sampler.solver, worlds, weights)
+            totals = None
+            for depth in range(1, len(view.hand) + 1):
+                started = time.process_time()
+                totals = search.totals(depth, totals)
+                times.setdefault(depth, []).append(time.process_time() - started)
+            assert totals is not None
+            changed += best(totals) != best(search.totals(1))
+        cost = ", ".join(f"depth {d} {statistics.median(t):.4f} / {max(t):.3f} s"
+                         for d, t in sorted(times.items()))
+        print(f"{players} players: {args.views} views, αμ's card differs from PIMC's in "
+              f"{changed} ({100 * changed / args.views:.1f}%); median / max CPU: {cost}")
+
+
+if __name__ == "__main__":
+    main()
