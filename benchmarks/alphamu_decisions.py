@@ -1,5 +1,5 @@
 """How often αμ changes PIMC's card in the last tricks, and what each depth costs:
-``python benchmarks/alphamu_decisions.py --views 40``.
+``python benchmarks/alphamu_decisions.py --views 40 [--players 2 3 4]``.
 
 Fixed seeded views of the last three tricks where the seat has a choice, recorded
 from heuristic play; for each, 100 samples are drawn as ``PimcPlayer`` draws them
@@ -53,8 +53,9 @@ def late_views(players: int, count: int) -> list[PlayView]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--views", type=int, default=40)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     args = parser.parse_args()
-    for players in (2, 3, 4):
+    for players in args.players:
         changed = 0
         times: dict[int, list[float]] = {}
         for index, view in enumerate(late_views(players, args.views)):
