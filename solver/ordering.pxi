@@ -6,55 +6,101 @@ cdef struct Context:
     uint32_t others           # cards held by every other seat
     uint32_t opponents        # cards held by the other side
     uint32_t behind           # cards held by the seats still to play to this trick
-    int void_behind           # one of those seats has none of the led suit
+    uint32_t ruffed           # leading: the plain suits an opponent void in them can ruff
+    uint32_t partner_ruffs    # leading: the same for a partner
+    int void_behind           # one of those seats has none of the led suit but a trump
+
+
+cdef inline uint32_t void_suits(uint32_t hand) noexcept nogil:
+    """The cards of the suits ``hand`` holds none of: each byte folded onto its
+    lowest bit, then spread back over the byte."""
+    cdef uint32_t fold = hand | (hand >> 4)
+    fold |= fold >> 2
+    fold |= fold >> 1
+    return ~((fold & <uint32_t>0x01010101) * 0xFF)
 
 
 cdef inline void node_context(Engine* e, int seat, Context* c) noexcept nogil:
-    """What ``move_score`` reads at this seat: the other hands when leading, the
-    hands behind at a middle seat, nothing at the last seat."""
-    cdef int later
+    """What ``move_score`` reads at this seat: the other hands and the suits each
+    side can ruff when leading, the hands behind at a middle seat, nothing at the
+    last seat."""
+    cdef int later, other
     c.behind = 0
     c.void_behind = 0
     if e.s.trick_len == 0:
         # No card is in the trick, so the others hold what remains but this hand.
         c.others = e.s.remaining & ~e.s.hands[seat]
         c.opponents = c.others & (~e.declarer_dealt if e.side[seat] > 0 else e.declarer_dealt)
+        c.ruffed = 0
+        c.partner_ruffs = 0
+        for other in range(e.n):
+            if other != seat and e.s.hands[other] & e.trump_mask:
+                if e.side[other] != e.side[seat]:
+                    c.ruffed |= void_suits(e.s.hands[other])
+                else:
+                    c.partner_ruffs |= void_suits(e.s.hands[other])
+        c.ruffed &= ~e.trump_mask
+        c.partner_ruffs &= ~e.trump_mask
         return
     if e.s.trick_len == e.n - 1:
         return
     later = seat + 1 if seat + 1 < e.n else 0
     while later != e.s.leader:
         c.behind |= e.s.hands[later]
-        if e.s.hands[later] & (<uint32_t>0xFF << (8 * e.s.led)) == 0:
+        if (e.s.hands[later] & (<uint32_t>0xFF << (8 * e.s.led)) == 0
+                and e.s.hands[later] & e.trump_mask):
             c.void_behind = 1
         later = later + 1 if later + 1 < e.n else 0
 
 
 cdef inline int surely_wins(Engine* e, Context* c, int card) noexcept nogil:
     """True when nobody after the mover in this trick can beat ``card``: no higher
-    card of its suit behind, and for a plain card everyone behind can follow suit
-    (a heuristic: it ignores that a partner behind would keep the trick anyway)."""
+    card of its suit behind, and for a plain card nobody behind can ruff (everyone
+    follows suit or holds no trump; a heuristic: it ignores that a partner behind
+    would keep the trick anyway)."""
     if c.behind & e.beaters[card]:
         return 0
     return e.trump_power[card] or not c.void_behind
 
 
+cdef inline int lead_score(Engine* e, Context* c, int card) noexcept nogil:
+    """The leader's order (higher first), by tiers, lowest card and fewest points
+    first within a tier but for cashing:
+
+    - a top card of a plain suit no opponent can ruff: cash it, most points first;
+    - a low card of a suit the partner can ruff and no opponent can;
+    - a low card of a suit an opponent can ruff (without the capot rule: the ruff
+      costs the opponent a trump it must play);
+    - any other low card;
+    - with 3 or 4 players the top trump (with 2 it is cashed like a top card);
+    - last, a top card an opponent can ruff, a low card led towards the partner's
+      higher one, and with the capot rule a low card an opponent can ruff (a lost
+      trick ends a capot).
+
+    The tiers were tuned by node totals over the benchmark sets, and checked
+    against exact labels (``benchmarks/label_positions.py``)."""
+    cdef int points = e.points[card]
+    cdef int low = -8 * points - e.plain_power[card]
+    cdef int ruffed = (c.ruffed >> card) & 1
+    if e.beaters[card] & c.others == 0:
+        if e.trump_power[card] and e.n > 2:
+            return 300 + e.trump_power[card]
+        return 100 + low if ruffed else 900 + 4 * points
+    if e.beaters[card] & c.opponents == 0:
+        return 100 + low
+    if ruffed:
+        return (100 if e.capot else 500) + low
+    if (c.partner_ruffs >> card) & 1:
+        return 850 + low
+    return 400 + low
+
+
 cdef inline int move_score(Engine* e, Context* c, int seat, int card) noexcept nogil:
     """Higher is tried first: cheap winners, points onto the own side's trick, low
-    cards onto a lost one; the leader tries strong cards first, the top trump last."""
+    cards onto a lost one; the leader's order is ``lead_score``'s."""
     cdef int power, winner, points = e.points[card]
     if e.s.trick_len == 0:
-        # Cash the suit's top card (highest points first), else lead low. With 3 or 4
-        # players the top trump comes after every low lead: drawing trumps early was
-        # the leader's common wrong first try (full-4p `values` nodes 0.90x). With 2
-        # it ranks among the top cards by its points only (2p nodes 0.98x).
-        if e.beaters[card] & c.others == 0:
-            if e.trump_power[card] and e.n > 2:
-                return e.trump_power[card]
-            return 900 + 4 * points
-        if e.beaters[card] & c.opponents == 0:
-            return 700 - 8 * points - e.plain_power[card]
-        return 400 - 8 * points - e.plain_power[card]
+        return lead_score(e, c, card)
     power = card_power(e, card)
     if e.s.trick_len == e.n - 1:
         # The last card decides the trick: order by what it settles for the mover.
@@ -67,7 +113,9 @@ cdef inline int move_score(Engine* e, Context* c, int seat, int card) noexcept n
             # Overtaking the partner without a sure win only risks the trick: after
             # every duck, lowest first.
             return 300 - 8 * power
-        return 1000 - 8 * power + e.s.trick_points + points
+        # Beating an opponent's card without a sure win: before every duck, the
+        # highest first (it leaves the seats behind the least room to overtake).
+        return 1000 + 8 * power + e.s.trick_points + points
     if e.side[e.s.win_seat] == e.side[seat] and surely_wins(e, c, e.s.win_card):
         return 800 + points
     if e.side[e.s.win_seat] == e.side[seat]:
