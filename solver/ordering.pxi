@@ -64,26 +64,27 @@ cdef inline int surely_wins(Engine* e, Context* c, int card) noexcept nogil:
 
 
 cdef inline int lead_score(Engine* e, Context* c, int card) noexcept nogil:
-    """The leader's order (higher first), by tiers, lowest card and fewest points
-    first within a tier but for cashing:
+    """The leader's order (higher first), by tiers, the lowest card and fewest
+    points first within a tier unless said otherwise:
 
-    - a top card of a plain suit no opponent can ruff: cash it, most points first;
-    - a low card of a suit the partner can ruff and no opponent can;
+    - a card that wins the trick for the side, most points first: a top card of a
+      plain suit no opponent can ruff, or a card of a suit the partner can ruff
+      and no opponent can;
     - a low card of a suit an opponent can ruff (without the capot rule: the ruff
       costs the opponent a trump it must play);
     - any other low card;
-    - with 3 or 4 players the top trump (with 2 it is cashed like a top card);
+    - the top trump;
     - last, a top card an opponent can ruff, a low card led towards the partner's
       higher one, and with the capot rule a low card an opponent can ruff (a lost
       trick ends a capot).
 
-    The tiers were tuned by node totals over the benchmark sets, and checked
-    against exact labels (``benchmarks/label_positions.py``)."""
+    Tuned by node totals over the benchmark sets and another seeded set of each
+    size, and checked against exact labels (``benchmarks/label_positions.py``)."""
     cdef int points = e.points[card]
     cdef int low = -8 * points - e.plain_power[card]
     cdef int ruffed = (c.ruffed >> card) & 1
     if e.beaters[card] & c.others == 0:
-        if e.trump_power[card] and e.n > 2:
+        if e.trump_power[card]:
             return 300 + e.trump_power[card]
         return 100 + low if ruffed else 900 + 4 * points
     if e.beaters[card] & c.opponents == 0:
@@ -91,7 +92,7 @@ cdef inline int lead_score(Engine* e, Context* c, int card) noexcept nogil:
     if ruffed:
         return (100 if e.capot else 500) + low
     if (c.partner_ruffs >> card) & 1:
-        return 850 + low
+        return 900 + 4 * points
     return 400 + low
 
 
@@ -111,8 +112,8 @@ cdef inline int move_score(Engine* e, Context* c, int seat, int card) noexcept n
             return 1200 + 4 * (e.s.trick_points + points)
         if e.side[e.s.win_seat] == e.side[seat]:
             # Overtaking the partner without a sure win only risks the trick: after
-            # every duck, lowest first.
-            return 300 - 8 * power
+            # every duck, the highest first.
+            return 300 + 8 * power
         # Beating an opponent's card without a sure win: before every duck, the
         # highest first (it leaves the seats behind the least room to overtake).
         return 1000 + 8 * power + e.s.trick_points + points
