@@ -25,19 +25,19 @@ import argparse
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 sys.path[:0] = [str(Path(__file__).parent)]
 
-from colver_compare import full_deals as belote_deals  # noqa: E402
-from sets import full_deals  # noqa: E402
+from colver_compare import full_deals as belote_deals
+from sets import full_deals
 
-from deberts import Position  # noqa: E402
-from deberts.model.cards import CardSet  # noqa: E402
-from deberts.engine import _engine  # noqa: E402
-from deberts.engine.boundary import engine_input, move_card, push_move  # noqa: E402
+from deberts import Position
+from deberts.engine import _engine
+from deberts.engine.boundary import engine_input, move_card, push_move
+from deberts.model.cards import CardSet
 
 SEATS = ("leader", "2nd", "3rd", "4th")
 GROUPS: dict[str, Callable[[int, int], list[Position]]] = {
