@@ -56,6 +56,9 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
             e.points[card] = points.PLAIN_POINTS[rank]
             e.trump_power[card] = 0
         e.plain_power[card] = plain_order[rank]
+        for suit in range(4):
+            e.power[suit][card] = (e.trump_power[card] if e.trump_power[card]
+                                   else e.plain_power[card] if card >> 3 == suit else 0)
     for power in range(17):
         e.trumps_above[power] = 0
         for rank in range(8):

@@ -63,7 +63,10 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
         value = delta + search(e, alpha - delta, beta - delta)
         undo_card(e, &undo)
         return value
-    count = ordered_moves(e, seat, legal, -1, moves)
+    if e.s.trick_len == e.n - 1 and legal & bella_choice_cards(e) == 0:
+        count = settling_moves(e, seat, legal, moves)
+    else:
+        count = ordered_moves(e, seat, legal, -1, moves)
     return try_cards(e, moves, count, alpha, beta, &best_card)
 
 

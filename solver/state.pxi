@@ -2,6 +2,8 @@
 # (docs/rules.md 2.5, in C), the rank structure the table files
 # positions by. Types are in types.pxi.
 
+from libc.string cimport memcpy
+
 
 cdef inline int seat_to_move(Engine* e) noexcept nogil:
     return e.s.to_move
@@ -14,11 +16,7 @@ cdef inline int deal_over(Engine* e) noexcept nogil:
 
 cdef inline int card_power(Engine* e, int card) noexcept nogil:
     """How strongly a card competes for the current trick (0 = cannot win)."""
-    if e.trump_power[card]:
-        return e.trump_power[card]
-    if (card >> 3) == e.s.led:
-        return e.plain_power[card]
-    return 0
+    return e.power[e.s.led][card]
 
 
 cdef inline uint32_t legal_mask(Engine* e, int seat) noexcept nogil:
@@ -113,7 +111,9 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
     (``move_declines``)."""
     cdef int seat = seat_to_move(e)
     cdef int power, winner, delta
-    u[0] = e.s
+    # memcpy, not a struct assignment: inlined into the search, gcc split the
+    # assignment field by field; memcpy is a few vector moves
+    memcpy(u, &e.s, sizeof(State))
     leave_structure(e, card)
     e.s.hands[seat] &= ~(<uint32_t>1 << card)
     e.s.in_trick |= <uint32_t>1 << card
@@ -171,4 +171,5 @@ cdef inline int play_card(Engine* e, int card, int declines, Undo* u) noexcept n
 
 
 cdef inline void undo_card(Engine* e, Undo* u) noexcept nogil:
-    e.s = u[0]
+    """Take the last card back (the copy ``play_card`` saved, as it saved it)."""
+    memcpy(&e.s, u, sizeof(State))

@@ -87,6 +87,7 @@ cdef struct Engine:
     int points[32]            # card points given the trump
     int trump_power[32]       # 9..16 for trumps, 0 otherwise
     int plain_power[32]       # 1..8 (plain order of the card's rank)
+    uint8_t power[4][32]      # [led suit][card]: how strongly it competes for the trick
     uint32_t trumps_above[17] # trumps with power above p
     int card_at[4][8]         # per suit, the cards from weakest to strongest
     uint32_t weaker[32]       # the cards of the same suit that a card beats
