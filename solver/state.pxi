@@ -71,7 +71,7 @@ cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept no
 
 
 cdef void build_structure(Engine* e) noexcept nogil:
-    """The rank structure of the hands from scratch (see Engine.owners)."""
+    """The rank structure of the hands from scratch (see State.owners)."""
     cdef uint32_t order
     cdef int suit, place, card, seat
     e.s.remaining = e.s.hands[0] | e.s.hands[1] | e.s.hands[2] | e.s.hands[3]
@@ -79,8 +79,8 @@ cdef void build_structure(Engine* e) noexcept nogil:
     for card in range(32):
         if (e.s.remaining >> card) & 1:
             e.s.points_left += e.points[card]
-    e.s.owners = 0
     for suit in range(4):
+        e.s.owners.suits[suit] = 0
         order = power_byte(e, e.s.remaining, suit)
         place = 0
         while order:
@@ -88,19 +88,16 @@ cdef void build_structure(Engine* e) noexcept nogil:
             order &= order - 1
             for seat in range(e.n):
                 if (e.s.hands[seat] >> card) & 1:
-                    e.s.owners |= <uint64_t>seat << (16 * suit + 2 * place)
+                    e.s.owners.suits[suit] |= seat << (2 * place)
             place += 1
 
 
 cdef inline void leave_structure(Engine* e, int card) noexcept nogil:
     """Take a card out of the rank structure: the suit's stronger cards move
-    down one place."""
-    cdef uint64_t segment = <uint64_t>0xFFFF << (16 * (card >> 3))
-    cdef uint64_t below = ((<uint64_t>1 << (16 * (card >> 3)
-                                         + 2 * popcount32(e.s.remaining & e.weaker[card])))
-                           - 1)
-    e.s.owners = ((e.s.owners & ~(segment & ~below))
-                  | ((e.s.owners >> 2) & (segment >> 2) & ~below))
+    down one place (in the suit's 16 bits alone)."""
+    cdef uint32_t seats = e.s.owners.suits[card >> 3]
+    cdef uint32_t below = (<uint32_t>1 << (2 * popcount32(e.s.remaining & e.weaker[card]))) - 1
+    e.s.owners.suits[card >> 3] = <uint16_t>((seats & below) | ((seats >> 2) & ~below))
     e.s.remaining &= ~(<uint32_t>1 << card)
     e.s.points_left -= e.points[card]
 

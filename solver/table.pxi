@@ -70,7 +70,7 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The current trick start's structure, exact cards and bonus state, and its
     bucket, which starts loading while the caller computes the bounds."""
     cdef int suit
-    key.owners = e.s.owners
+    key.owners = e.s.owners.key
     key.remaining = e.s.remaining
     key.counts = 0
     for suit in range(4):

@@ -50,11 +50,17 @@ cdef int LAST_TRICK, CAPOT_LAST_TRICK, BELLA_POINTS
 # sides_won (capot only, else always 0): bit 0 the declarer's side has taken a
 # trick, bit 1 the defenders have; a capot is still possible while it is not 3.
 
+cdef union Structure:
+    # the rank structure the table files positions by (table.pxi): for each suit
+    # 16 bits, 2 bits a remaining card from the weakest up (its seat); read whole as
+    # the key, kept suit by suit
+    uint64_t key
+    uint16_t suits[4]
+
+
 cdef struct State:
     # everything playing a card changes: taking it back restores a copy
-    uint64_t owners           # the rank structure the table files positions by
-                              # (table.pxi), kept card by card: 16 bits a suit,
-                              # 2 bits a remaining card from the weakest up (its seat)
+    Structure owners          # kept card by card
     uint32_t hands[4]
     uint32_t remaining        # the cards still in hands
     uint32_t in_trick         # the cards of the trick in progress
