@@ -183,7 +183,7 @@ cdef int ordered_moves(Engine* e, int seat, uint32_t legal, int first, int* move
         insert_move(moves, scores, count, card, score)
         count += 1
         if (with_choice >> card) & 1:
-            # declining bella: tried right after announcing it
+            # declining bella: one point below announcing it
             insert_move(moves, scores, count, make_move(card, 1), score - 1)
             count += 1
     return count
