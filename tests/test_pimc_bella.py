@@ -3,40 +3,22 @@ announcing scores more for its side, decided with the card in play()."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
+from recorded_views import recorded_views
 
 from deberts import Card, Rules, Solver
 from deberts.model.cards import Rank
-from deberts.play.match import PlayView, play_deal
+from deberts.play.match import PlayView
 from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
 
 
-class BellaRecorder(HeuristicPlayer):
-    """Plays like the heuristic player; keeps each view where it holds both bella
-    cards and may play one of them (with another card to choose from)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView) -> Card:
-        both = {Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN)}
-        if both <= set(view.hand) and both & set(view.legal):
-            self.views.append(view)
-        return super().play(view)
+def _holds_bella(view: PlayView) -> bool:
+    """Both bella cards in hand and one of them playable."""
+    both = {Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN)}
+    return both <= set(view.hand) and bool(both & set(view.legal))
 
 
 def _bella_views(players: int, rules: Rules, wanted: int) -> list[PlayView]:
-    rng = random.Random(players)
-    found: list[PlayView] = []
-    while len(found) < wanted:
-        seats = [BellaRecorder() for _ in range(players)]
-        play_deal(seats, rng.randrange(players), rules, rng)
-        found += [view for seat in seats for view in seat.views]
-    belote = rules.preset == "belote"
-    return [replace(view, face_up=None) if belote else view for view in found[:wanted]]
+    return recorded_views(players, rules, wanted, _holds_bella)
 
 
 TABLES = [

@@ -5,9 +5,9 @@ itself is measured in benchmarks/pimc_decisions.py --budget, never asserted)."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from recorded_views import recorded_views
 
 from deberts import Rules
 from deberts.play.match import PlayView, play_deal
@@ -17,27 +17,10 @@ from deberts.play.players import HeuristicPlayer
 BELOTE = Rules.preset_rules("belote")
 
 
-class FirstTricks(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its first-trick views with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        if not view.tricks and len(view.legal) > 2:
-            self.views.append(view)
-        return super().play(view)
-
-
 def _first_trick_views(players: int, rules: Rules, wanted: int) -> list[PlayView]:
-    rng = random.Random(players)
-    found: list[PlayView] = []
-    while len(found) < wanted:
-        seats = [FirstTricks() for _ in range(players)]
-        play_deal(seats, rng.randrange(players), rules, rng)
-        found += [view for seat in seats for view in seat.views]
-    return [replace(v, face_up=None) if rules is BELOTE else v for v in found[:wanted]]
+    """First-trick views with more than two cards to choose from."""
+    return recorded_views(players, rules, wanted,
+                          lambda view: not view.tricks and len(view.legal) > 2)
 
 
 @pytest.mark.parametrize(("players", "rules"), [(4, Rules()), (4, BELOTE), (3, Rules())],
