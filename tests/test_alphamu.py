@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from recorded_views import Recorder
 from strategy_oracle import strategy_values
 
 from deberts import ArgumentError, Card, CardSet, Deal, DebertsError, Position, Rules, Suit
@@ -19,7 +20,7 @@ from deberts.model.deal import full_hand_size
 from deberts.model.declarations import bella_mask
 from deberts.play.alphamu import AlphaMuPlayer, AlphaMuSearch, best, merged_worlds
 from deberts.play.arena import player_factory
-from deberts.play.match import PlayView, play_deal, view_of
+from deberts.play.match import play_deal, view_of
 from deberts.play.pimc import _deal_in_play, knowledge_of, sampled_position
 
 BELOTE = Rules.preset_rules("belote")
@@ -155,18 +156,6 @@ def test_arena_specs_name_the_player() -> None:
         player_factory("alphamu:depth=0")
 
 
-class RecordingAlphaMu(AlphaMuPlayer):
-    """An αμ player with few samples that keeps every play view."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(samples=8, bid_samples=8, seed=seed, depth=3, tricks=3)
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView) -> Card:
-        self.views.append(view)
-        return super().play(view)
-
-
 TABLES = [(2, Rules()), (3, Rules()), (4, Rules()), (4, BELOTE)]
 
 
@@ -175,7 +164,8 @@ def test_alphamu_decides_from_its_own_view_only(players: int, rules: Rules) -> N
     """αμ players play a whole deal legally; in the last three tricks a decision is
     the same when the hidden cards are re-dealt in any way the view allows."""
     for deal_seed in range(players, 100):  # the first deal not thrown in
-        seats = [RecordingAlphaMu(seed) for seed in range(players)]
+        seats = [Recorder(AlphaMuPlayer(samples=8, bid_samples=8, seed=seed, depth=3, tricks=3))
+                 for seed in range(players)]
         result = play_deal(seats, 1, rules, random.Random(deal_seed))
         if result.score is not None:
             break

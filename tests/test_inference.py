@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from recorded_views import Recorder
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules, Solver
 from deberts.analysis.sampling import sample_deals
@@ -33,20 +34,8 @@ TABLES = [(2, Rules()), (3, Rules()), (4, Rules()), (4, BELOTE)]
 IDS = ["2", "3", "4", "belote"]
 
 
-class Recorder:
-    """Plays with ``inner`` and keeps every play view with a choice."""
-
-    def __init__(self, inner: object) -> None:
-        self.inner = inner
-        self.views: list[PlayView] = []
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.inner, name)
-
-    def play(self, view: PlayView) -> Card:
-        if len(view.legal) > 1:
-            self.views.append(view)
-        return self.inner.play(view)  # type: ignore[attr-defined, no-any-return]
+def has_choice(view: PlayView) -> bool:
+    return len(view.legal) > 1
 
 
 class DoubleDummy(HeuristicPlayer):
@@ -70,7 +59,7 @@ def _views(
     found = []
     rng = random.Random(seed)
     while deals:
-        seats = [Recorder(HeuristicPlayer()) for _ in range(players)]
+        seats = [Recorder(HeuristicPlayer(), has_choice) for _ in range(players)]
         result = play_deal(seats, rng.randrange(players), rules, rng)  # type: ignore[arg-type]
         if result.score is None:
             continue
@@ -172,7 +161,7 @@ def test_dd_model_prefers_deals_where_the_cards_played_were_best(
 
     result = None
     while result is None or result.score is None:
-        seats = [Recorder(DoubleDummy(table)) for _ in range(players)]
+        seats = [Recorder(DoubleDummy(table), has_choice) for _ in range(players)]
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(match_module, "_play_view", spying)
             result = play_deal(seats, 0, rules, rng)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ from typing import Iterator
 
 import numpy as np
 import pytest
+from recorded_views import Recorder as ViewRecorder
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
 from deberts.analysis.sampling import check_consistent, sample_deals
@@ -105,23 +106,11 @@ def test_bella_puts_the_other_card_in_the_announcers_hand(announce: bool) -> Non
     assert all(queen not in knowledge.held[s] for s in range(4) if s != owner)
 
 
-class RecordingPimc(PimcPlayer):
-    """A PIMC player that keeps every play view."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(samples=8, bid_samples=8, seed=seed)
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView) -> Card:
-        self.views.append(view)
-        return super().play(view)
-
-
 def test_pimc_plays_belote_without_leaking() -> None:
     """Four PIMC players play a whole Belote deal; with no face-up card in the view
     (docs/rules.md 2.8), a decision is the same when the hidden cards are re-dealt in
     any way the view allows: the view and the seeded choice do not change."""
-    seats = [RecordingPimc(seed) for seed in range(4)]
+    seats = [ViewRecorder(PimcPlayer(samples=8, bid_samples=8, seed=seed)) for seed in range(4)]
     result = play_deal(seats, 1, BELOTE, random.Random(2))
     assert result.score is not None and result.record.is_complete()
     rng = np.random.default_rng(0)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle_moves
 from positions import random_position
+from recorded_views import Recorder
 
 import deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
@@ -20,24 +21,12 @@ from deberts.play.players import HeuristicPlayer
 from deberts.play.sample_choice import best_on_average, best_weighted
 
 
-class Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps every view with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):
-        if len(view.legal) > 1:
-            self.views.append(view)
-        return super().play(view)
-
-
 def views(players: int, deals: int, seed: int, rules: Rules | None = None) -> list[PlayView]:
     rng = random.Random(seed)
     found: list[PlayView] = []
     for _ in range(deals):
-        seats = [Recorder() for _ in range(players)]
+        seats = [Recorder(HeuristicPlayer(), lambda view: len(view.legal) > 1)
+                 for _ in range(players)]
         play_deal(seats, rng.randrange(players), rules, rng)
         found += [view for seat in seats for view in seat.views]
     return found

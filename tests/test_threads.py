@@ -9,10 +9,11 @@ import threading
 from typing import Callable
 
 from positions import random_position
+from recorded_views import Recorder
 from tertz_positions import random_position as random_tertz_position
 
 from deberts import Solver, TertzSolver
-from deberts.play.match import PlayView, play_deal
+from deberts.play.match import play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
 
@@ -63,20 +64,8 @@ def test_threads_sharing_one_solver_get_exact_answers() -> None:
         assert got == rotated
 
 
-class Recorder(RandomPlayer):
-    """Plays at random and keeps every play view."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        self.views.append(view)
-        return super().play(view)
-
-
 def test_threads_sharing_one_pimc_player_play_legal_cards() -> None:
-    seats = [Recorder(1), Recorder(2), Recorder(3)]
+    seats = [Recorder(RandomPlayer(seed)) for seed in (1, 2, 3)]
     play_deal(seats, 0, rng=random.Random(5))
     views = [view for seat in seats for view in seat.views][:18]
     player = PimcPlayer(samples=6, bid_samples=6, seed=1)
