@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Callable
+from typing import Callable, TypeVar
 
 from positions import random_position
 from recorded_views import Recorder
@@ -18,6 +18,7 @@ from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
 
 THREADS = 4
+S = TypeVar("S")
 
 
 def hammer(work: Callable[[int], object], rounds: int) -> list[list[object]]:
@@ -45,6 +46,18 @@ def hammer(work: Callable[[int], object], rounds: int) -> list[list[object]]:
     return answers
 
 
+def assert_shared_answers_as_alone(
+    make: Callable[[], S], work: Callable[[S, int], object], count: int
+) -> None:
+    """One object hammered by THREADS threads gives each thread, in its order, what
+    another object gives alone."""
+    alone = make()
+    expected = [work(alone, i) for i in range(count)]
+    shared = make()
+    for slot, got in enumerate(hammer(lambda i: work(shared, i), count)):
+        assert got == expected[slot:] + expected[:slot]
+
+
 def test_threads_sharing_one_solver_get_exact_answers() -> None:
     positions = [random_position(500 + seed, 2 + seed % 3, cards_left=5, full=False)
                  for seed in range(24)]
@@ -55,13 +68,7 @@ def test_threads_sharing_one_solver_get_exact_answers() -> None:
                 solver.reaches(position, 0), solver.line(position)[0],
                 solver.solve(position).margin)
 
-    alone = Solver(table_bits=12)
-    expected = [work(alone, i) for i in range(len(positions))]
-    shared = Solver(table_bits=12)
-    answers = hammer(lambda i: work(shared, i), len(positions))
-    for slot, got in enumerate(answers):
-        rotated = expected[slot:] + expected[:slot]
-        assert got == rotated
+    assert_shared_answers_as_alone(lambda: Solver(table_bits=12), work, len(positions))
 
 
 def test_threads_sharing_one_pimc_player_play_legal_cards() -> None:
@@ -82,9 +89,4 @@ def test_threads_sharing_one_tertz_solver_get_exact_answers() -> None:
         return (solver.value(position).value, solver.values(position).values,
                 solver.line(position).value)
 
-    alone = TertzSolver(table_bits=12)
-    expected = [work(alone, i) for i in range(len(positions))]
-    shared = TertzSolver(table_bits=12)
-    answers = hammer(lambda i: work(shared, i), len(positions))
-    for slot, got in enumerate(answers):
-        assert got == [expected[(i + slot) % len(positions)] for i in range(len(positions))]
+    assert_shared_answers_as_alone(lambda: TertzSolver(table_bits=12), work, len(positions))
