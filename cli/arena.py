@@ -26,7 +26,7 @@ from deberts.cli.common import (
 )
 from deberts.cli.tertz import tertz_rules
 from deberts.play.arena import ArenaResult, MatchOutcome, arena
-from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
+from deberts.play.tertz.arena import TertzArenaResult, tertz_arena
 
 #: ``--game``: the game the command plays, Deberts or Tertz (docs/rules.md section 4).
 game_option: Decorator = click.option(

@@ -30,10 +30,10 @@ from deberts import Position, Solver
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
 from deberts.engine.mapping import map_ordered
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
-from deberts.formats import tertz_batch
+from deberts.formats.tertz import line as tertz_batch
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1

@@ -36,11 +36,11 @@ from deberts.model.sides import partner_of, teams
 from deberts.model.tertz import Move, parse_move
 from deberts.play.arena import player_factory
 from deberts.play.match import BidView, DealResult, Match, PlayView
-from deberts.play.tertz_arena import tertz_player_factory
-from deberts.play.tertz_costs import move_costs
-from deberts.play.tertz_match import TertzDealResult, TertzGame, TertzView
+from deberts.play.tertz.arena import tertz_player_factory
+from deberts.play.tertz.costs import move_costs
+from deberts.play.tertz.match import TertzDealResult, TertzGame, TertzView
 from deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
-from deberts.text.tertz import deal_lines, move_text, score_lines
+from deberts.text.tertz.render import deal_lines, move_text, score_lines
 
 YOU = 0
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from deberts.analysis.tertz_review import analyze_tertz
+from deberts.analysis.tertz.review import analyze_tertz
 from deberts.cli.common import (
     CliError,
     Decorator,
@@ -27,11 +27,12 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.errors import RulesError
-from deberts.formats import batch, tertz_batch
+from deberts.formats import batch
+from deberts.formats.tertz import line as tertz_batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
-from deberts.text.tertz import deal_lines, render_tertz_analysis, render_tertz_solution
+from deberts.text.tertz.render import deal_lines, render_tertz_analysis, render_tertz_solution
 
 #: The built-in ``--example``: a deal after its first four tricks (from the first
 #: lead a full deal is a long search; from here, a second). Seat 1 scored the

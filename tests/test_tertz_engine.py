@@ -1,4 +1,4 @@
-"""The Tertz engine (deberts.engine.tertz) agrees exactly with the pure-Python oracle
+"""The Tertz engine (deberts.engine.tertz.solver) agrees exactly with the pure-Python oracle
 (tests/tertz_oracle.py): the value and every legal move's value, on seeded random
 positions of every phase the oracle can finish (docs/rules.md 4.5). Its optimal line,
 replayed on the model, scores the value; two solvers in two threads agree.
@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from deberts.engine.tertz import TertzSolver, solve_tertz
+from deberts.engine.tertz.solver import TertzSolver, solve_tertz
 from deberts.errors import DebertsError
 from deberts.model.tertz import SWAP, Break, TertzPosition
 from deberts.model.tertz.declarations import marriage_mask

@@ -8,13 +8,13 @@ import random
 import pytest
 
 from deberts import DebertsError
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.model.tertz.deal import HAND_SIZE
-from deberts.play.tertz_match import draw_slots, play_tertz_deal, tertz_view
-from deberts.play.tertz_pimc import TertzPimcPlayer
-from deberts.play.tertz_players import TertzHeuristicPlayer
-from deberts.play.tertz_sampling import hidden_of, replayed, sample_deal, sample_positions
+from deberts.play.tertz.match import draw_slots, play_tertz_deal, tertz_view
+from deberts.play.tertz.pimc import TertzPimcPlayer
+from deberts.play.tertz.players import TertzHeuristicPlayer
+from deberts.play.tertz.sampling import hidden_of, replayed, sample_deal, sample_positions
 
 RULES = [
     TertzRules(),

@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from deberts import DebertsError, IllegalMoveError
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.cards import Card, CardSet
 from deberts.model.tertz import (
     SWAP,
@@ -22,17 +22,17 @@ from deberts.model.tertz import (
     random_deals,
 )
 from deberts.model.tertz.declarations import marriage_mask
-from deberts.play.tertz_arena import play_tertz_seating, tertz_arena, tertz_player_factory
-from deberts.play.tertz_costs import move_costs
-from deberts.play.tertz_match import (
+from deberts.play.tertz.arena import play_tertz_seating, tertz_arena, tertz_player_factory
+from deberts.play.tertz.costs import move_costs
+from deberts.play.tertz.match import (
     TertzGame,
     TertzView,
     drawn_cards,
     play_tertz_deal,
     tertz_view,
 )
-from deberts.play.tertz_pimc import TertzPimcPlayer
-from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.play.tertz.pimc import TertzPimcPlayer
+from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
 
 RULES = [
     TertzRules(),

@@ -12,10 +12,10 @@ from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate
 from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.analysis.table import DDTable, TableCell, dd_table
-from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
+from deberts.analysis.tertz.review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
 from deberts.engine.parallel import solve_many
 from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
-from deberts.engine.tertz import TertzSolution, TertzSolver, solve_tertz
+from deberts.engine.tertz.solver import TertzSolution, TertzSolver, solve_tertz
 from deberts.errors import (
     ArgumentError,
     DebertsError,
@@ -51,8 +51,8 @@ from deberts.play.arena import ArenaResult, arena
 from deberts.play.match import BidView, DealResult, Match, Player, PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
-from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
-from deberts.play.tertz_match import (
+from deberts.play.tertz.arena import TertzArenaResult, tertz_arena
+from deberts.play.tertz.match import (
     TertzDealResult,
     TertzGame,
     TertzPlayer,
@@ -60,8 +60,8 @@ from deberts.play.tertz_match import (
     play_tertz_deal,
     tertz_view,
 )
-from deberts.play.tertz_pimc import TertzPimcPlayer
-from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.play.tertz.pimc import TertzPimcPlayer
+from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

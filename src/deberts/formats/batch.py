@@ -5,7 +5,7 @@ An input line is ``{"hands": [...] or "...", "trump": "H", "declarer": 0,
 "leader": 1, "played": [...] or "...", "rules": {"preset": ..., "<option>": ...}}``;
 ``played`` and ``rules`` are optional and unknown fields are refused, so a misspelt
 field never silently solves another position. An optional ``game`` field names the
-game (``deberts``, the default, or ``tertz``: :mod:`deberts.formats.tertz_batch`);
+game (``deberts``, the default, or ``tertz``: :mod:`deberts.formats.tertz.line`);
 each game reads and writes its own lines through :data:`READERS` and
 :data:`WRITERS`. :func:`loads`/:func:`dumps` read and write one line of any game,
 :func:`load`/:func:`dump` a file of them; :func:`from_object` reads a Deberts one.
@@ -20,7 +20,7 @@ import json
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from deberts.errors import DebertsError, RecordError
-from deberts.formats import tertz_batch
+from deberts.formats.tertz import line as tertz_batch
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
 from deberts.model.deal import Deal

@@ -31,7 +31,7 @@ from deberts.model.cards import Card, Rank
 from deberts.model.tertz import SWAP, Break, TertzDeal, TertzPosition
 from deberts.model.tertz.deal import HAND_SIZE
 from deberts.model.tertz.declarations import marriage_mask
-from deberts.play.tertz_match import FACE_DOWN, TertzView, draw_slots
+from deberts.play.tertz.match import FACE_DOWN, TertzView, draw_slots
 
 ALL_CARDS = (1 << 32) - 1
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.analysis.tertz_review import played_out
-from deberts.engine.tertz import TertzSolution
+from deberts.analysis.tertz.review import played_out
+from deberts.engine.tertz.solver import TertzSolution
 from deberts.model.fields import cards_field, check_object, field
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.tertz import Move, TertzPosition
 from deberts.model.tertz.deal import STOCK_SIZE
 

@@ -22,9 +22,9 @@ from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.model.tertz import TertzDeal, TertzRules
 from deberts.play.arena import MatchOutcome, duplicate, player_factory
-from deberts.play.tertz_match import play_tertz_deal
-from deberts.play.tertz_pimc import TertzPimcPlayer
-from deberts.play.tertz_players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.play.tertz.match import play_tertz_deal
+from deberts.play.tertz.pimc import TertzPimcPlayer
+from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
 
 #: Tertz player types by name, and the settings each takes (``pimc:samples=20``).
 TERTZ_TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
 from deberts.model.tertz import Move, TertzPosition, TertzScore

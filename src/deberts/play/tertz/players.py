@@ -13,7 +13,7 @@ from deberts.model.tertz.declarations import FOUR_POINTS, fours, run_points, run
 from deberts.model.tertz.moves import MAX_BREAK
 from deberts.model.tertz.tricks import card_points
 from deberts.model.tricks import trick_power
-from deberts.play.tertz_match import TertzView
+from deberts.play.tertz.match import TertzView
 
 #: The cut the heuristic makes: the middle of the 13 face-down cards. No cut is
 #: better than another for a player who has not seen their order (4.1).

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.analysis.tertz_review import TertzMoveAnalysis, TertzPlayAnalysis, played_out
-from deberts.engine.tertz import TertzSolution
+from deberts.analysis.tertz.review import TertzMoveAnalysis, TertzPlayAnalysis, played_out
+from deberts.engine.tertz.solver import TertzSolution
 from deberts.model.cards import Card, CardSet
 from deberts.model.tertz import (
     Break,

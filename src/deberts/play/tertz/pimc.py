@@ -1,5 +1,5 @@
 """The perfect-information Monte Carlo player for Tertz: sample the opponent's hand and
-the stock's order consistently with the view (:mod:`deberts.play.tertz_sampling`),
+the stock's order consistently with the view (:mod:`deberts.play.tertz.sampling`),
 solve every sample exactly with the Tertz engine, take the move with the best average
 value for its seat (docs/rules.md 4.5: the value is seat 0's total minus seat 1's).
 
@@ -18,13 +18,13 @@ import time
 from collections import Counter
 from itertools import islice
 
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.arguments import integer, positive
 from deberts.model.tertz import Move, TertzPosition
 from deberts.model.tertz.deal import STOCK_SIZE
-from deberts.play.tertz_match import TertzView, tertz_view
-from deberts.play.tertz_players import TertzHeuristicPlayer
-from deberts.play.tertz_sampling import sample_positions
+from deberts.play.tertz.match import TertzView, tertz_view
+from deberts.play.tertz.players import TertzHeuristicPlayer
+from deberts.play.tertz.sampling import sample_positions
 
 #: The most cards still to draw at which samples are solved by default: a 50-sample
 #: decision takes 0.25 s of CPU (median; 1.3 s the slowest of 20) with 4 cards
@@ -77,7 +77,7 @@ class TertzPimcPlayer:
 
     def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
         """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`deberts.play.tertz_match.tertz_view`)."""
+        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
         return self.move(tertz_view(position, scores))
 
     def _samples(self, view: TertzView) -> list[tuple[TertzPosition, int]]:
