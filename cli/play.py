@@ -15,8 +15,9 @@ from typing import TextIO
 import click
 
 from deberts.analysis.review import analyze_play
-from deberts.cli.arena import game_option, refuse_deberts_options
+from deberts.cli.arena import chosen_game, game_option, refuse_options
 from deberts.cli.common import (
+    CliError,
     ascii_option,
     chosen_rules,
     notation_for_stdout,
@@ -261,10 +262,13 @@ def play_command(
     """Play Deberts (or, with --game tertz, Tertz to 501) against the computer, with
     a double-dummy review of your play after each deal. Type help at any question
     for the commands, q to quit."""
+    game = chosen_game(game).name
+    if game not in DEFAULT_AI:
+        raise CliError(f"bad --game {game!r}: play knows {' '.join(DEFAULT_AI)}")
     ai_spec = ai_spec or DEFAULT_AI[game]
     notation = notation_for_stdout(ascii_only)
     if game == "tertz":
-        refuse_deberts_options(players="--players", target="--target", preset="--rules")
+        refuse_options(chosen_game(game))
         _play_tertz(ai_spec, deals, seed, confirm, record_file, review_stock, settings,
                     notation)
         return
@@ -413,7 +417,7 @@ def _play_tertz(
             seat = game.seating[-1].index(YOU)
             if record_file is not None:
                 names = ["you", ai_spec] if seat == 0 else [ai_spec, "you"]
-                record_file.write(json.dumps({**result.to_dict(), "seats": names}) + "\n")
+                record_file.write(json.dumps(result.record(names).to_dict()) + "\n")
                 record_file.flush()
             click.echo("\n".join(_tertz_review(result, seat, game, review_stock, notation)))
     except Quit:

@@ -11,8 +11,6 @@ and rules. Bad input is one line on stderr, exit status 2, like every command.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from typing import Any
 
 import click
 
@@ -28,9 +26,7 @@ from deberts.cli.common import (
     seed_option,
 )
 from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
-from deberts.errors import RulesError
 from deberts.formats import batch
-from deberts.formats.tertz import line as tertz_batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.text.tertz.render import deal_lines, render_tertz_analysis, render_tertz_solution
 
@@ -92,7 +88,7 @@ def solve_command(
         position = tertz_position(hands, played, settings)
         solution = TertzSolver(table_bits).solve(position)
     if as_json:
-        click.echo(json.dumps(tertz_batch.solution_object(position, solution)))
+        click.echo(json.dumps(solution.to_dict()))
     else:
         click.echo(render_tertz_solution(position, solution, notation_for_stdout(ascii_only)))
 
@@ -126,7 +122,7 @@ def analyze_command(
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_tertz_analysis(analysis, notation_for_stdout(ascii_only)))
+        click.echo(render_tertz_analysis(analysis, None, notation_for_stdout(ascii_only)))
 
 
 @tertz_group.command(name="deal")
@@ -178,16 +174,5 @@ def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) ->
 
 
 def tertz_rules(settings: tuple[str, ...]) -> TertzRules:
-    """The rules of ``--set OPTION=VALUE`` options, applied in order; a number
-    option's value read as a number."""
-    numbers = {f.name for f in fields(TertzRules) if f.type in (int, "int")}
-    values: dict[str, Any] = {}
-    for setting in settings:
-        name, sep, value = (part.strip() for part in setting.partition("="))
-        if not sep:
-            raise RulesError(
-                f"bad --set {setting!r}: expected OPTION=VALUE, e.g. stock_play=follow"
-            )
-        number = name in numbers and value.isascii() and value.isdigit()
-        values[name] = int(value) if number else value
-    return TertzRules.from_mapping(values)
+    """The rules of ``--set OPTION=VALUE`` options, applied in order."""
+    return TertzRules.from_settings(settings)

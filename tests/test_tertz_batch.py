@@ -15,6 +15,7 @@ from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 from deberts import DebertsError, Position, TertzDeal, TertzPosition, TertzRules
 from deberts.errors import RecordError
 from deberts.formats import batch
+from deberts.formats import line as deberts_line
 
 HANDS = ["QT.9.AJT8.KQ", "A8.AK.KQ.T87"]
 STOCK = "7H KS JS TH 7D JH QH 8H AC 7S 9S 9C JC 9D".split()
@@ -78,12 +79,11 @@ def test_a_missing_field_and_an_unknown_game_are_named() -> None:
         batch.loads(line(game="belote"))
 
 
-def test_from_object_reads_deberts_lines_only() -> None:
-    with pytest.raises(RecordError, match="a Tertz line, expected a Deberts one"):
-        batch.from_object(json.loads(line()))
-    deberts_line = {"hands": ["AJ.K9.T.7", "Q7.A8.9.8"], "trump": "H", "declarer": 0,
-                    "leader": 1}
-    assert isinstance(batch.from_object(deberts_line), Position)
+def test_the_deberts_reader_reads_deberts_lines_only() -> None:
+    with pytest.raises(RecordError, match="expected a Deberts line"):
+        deberts_line.from_object(json.loads(line()))
+    plain = {"hands": ["AJ.K9.T.7", "Q7.A8.9.8"], "trump": "H", "declarer": 0, "leader": 1}
+    assert isinstance(deberts_line.from_object(plain), Position)
 
 
 JSON = st.recursive(

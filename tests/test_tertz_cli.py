@@ -66,7 +66,7 @@ def test_solve_json_agrees_with_the_library() -> None:
     data = ok_json("solve", DEAL, "--played", LATE)
     assert set(data) == CONTRACT
     solution = TertzSolver().solve(position(LATE))
-    assert data["margin"] == solution.value and data["to_move"] == solution.to_move == 0
+    assert data["margin"] == solution.margin and data["to_move"] == solution.to_move == 0
     assert data["moves"] == [{"move": str(m), "margin": v} for m, v in solution.moves]
     end = position(LATE)
     for move in data["pv"]:
@@ -78,7 +78,7 @@ def test_solve_json_agrees_with_the_library() -> None:
 
 def test_solve_example_json_is_the_example_position() -> None:
     data = ok_json("solve", "--example")
-    assert data["margin"] == TertzSolver().value(position(EXAMPLE["played"])).value
+    assert data["margin"] == TertzSolver().value(position(EXAMPLE["played"]))
     assert answer_only(data) == answer_only(ok_json("solve", DEAL, "--played",
                                                     EXAMPLE["played"]))
 
@@ -104,7 +104,7 @@ def test_a_batch_line_and_standard_input_are_read_as_hands() -> None:
 
 def line_after_end(count: int) -> str:
     """The first ``count`` moves of an optimal line after END, in notation."""
-    return " ".join(str(m) for m in TertzSolver().line(position(END)).moves[:count])
+    return " ".join(str(m) for m in TertzSolver().line(position(END))[1][:count])
 
 
 def test_analyze_reviews_the_moves_after_from() -> None:
@@ -126,7 +126,7 @@ def test_analyze_a_batch_line() -> None:
 
 
 def test_analyze_a_finished_deal_gives_its_score() -> None:
-    rest = TertzSolver().line(position(END)).moves
+    rest = TertzSolver().line(position(END))[1]
     played = END + " " + " ".join(str(m) for m in rest)
     data = ok_json("analyze", DEAL, "--played", played, "--from", str(len(END.split()) + 8))
     end = position(played)
@@ -209,7 +209,7 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> No
 
 
 def test_solving_a_finished_deal_is_refused() -> None:
-    rest = TertzSolver().line(position(END)).moves
+    rest = TertzSolver().line(position(END))[1]
     played = END + " " + " ".join(str(m) for m in rest)
     result = run("solve", DEAL, "--played", played)
     assert result.exit_code == 2 and "the deal is over" in result.stderr

@@ -26,22 +26,22 @@ SOLVER = TertzSolver(16)
 def assert_agrees(position: TertzPosition) -> None:
     """The engine's value of every move, and the position's, are the oracle's."""
     expected = oracle_moves(position)
-    assert SOLVER.values(position).values == expected, repr(position)
+    assert SOLVER.values(position) == expected, repr(position)
     best = (max if position.to_move == 0 else min)(expected.values())
-    assert SOLVER.value(position).value == best, repr(position)
+    assert SOLVER.value(position) == best, repr(position)
 
 
 def assert_line_scores(position: TertzPosition) -> None:
     """The optimal line, replayed on the model, scores the value (line() checks the
     replay itself; this checks the value against values())."""
-    line = SOLVER.line(position)
+    margin, line, score = SOLVER.line(position)
     end = position.copy()
-    for move in line.moves:
+    for move in line:
         end.push(move)
-    assert end.is_over() and end.score().margin == line.value
-    moves = SOLVER.values(position).values
-    assert line.value == (max if position.to_move == 0 else min)(moves.values())
-    assert moves[line.moves[0]] == line.value
+    assert end.is_over() and end.score() == score and score.margin == margin
+    moves = SOLVER.values(position)
+    assert margin == (max if position.to_move == 0 else min)(moves.values())
+    assert moves[line[0]] == margin == SOLVER.best(position)[0]
 
 
 # The end phase, 2 to 7 cards a hand, every rule variant (seed % 5).
@@ -116,14 +116,14 @@ def test_solution() -> None:
     solution = solve_tertz(position)
     expected = oracle_moves(position)
     assert dict(solution.moves) == expected
-    assert solution.value == solution.moves[0][1]
+    assert solution.margin == solution.moves[0][1]
     assert solution.pv[0] == solution.moves[0][0]
     assert solution.nodes > 0
     end = position.copy()
     for move in solution.pv:
         end.push(move)
-    assert end.score().margin == solution.value
-    assert solution.to_dict()["value"] == solution.value
+    assert end.score() == solution.score and solution.score.margin == solution.margin
+    assert solution.to_dict()["margin"] == solution.margin
 
 
 def test_swap_and_breaks_are_moves() -> None:
@@ -133,11 +133,11 @@ def test_swap_and_breaks_are_moves() -> None:
         position = random_position(7_000 + seed, "before_break")
         if position.can_swap():
             break
-    values = SOLVER.values(position).values
+    values = SOLVER.values(position)
     assert set(values) == {Break(k) for k in range(13)} | {SWAP}
     for move in (Break(0), Break(12), SWAP):
         position.push(move)
-        assert SOLVER.value(position).value == values[move]
+        assert SOLVER.value(position) == values[move]
         position.pop()
 
 
@@ -146,7 +146,7 @@ def test_two_threads_agree() -> None:
 
     def work(offset: int) -> list[dict]:
         solver = TertzSolver(16)
-        return [solver.values(p).values for p in positions[offset:] + positions[:offset]]
+        return [solver.values(p) for p in positions[offset:] + positions[:offset]]
 
     with ThreadPoolExecutor(2) as pool:
         first, second = pool.map(work, (0, 3))
@@ -180,9 +180,9 @@ def test_every_break_many(seed: int) -> None:
     engine's rotation of the stock is the model's), and the line from before the
     break scores the value."""
     position = random_position(300_000 + seed, "before_break")
-    values = SOLVER.values(position).values
+    values = SOLVER.values(position)
     for k in range(13):
         position.push(Break(k))
-        assert SOLVER.value(position).value == values[Break(k)]
+        assert SOLVER.value(position) == values[Break(k)]
         position.pop()
     assert_line_scores(position)

@@ -96,7 +96,7 @@ def test_pimc_plays_the_exact_best_move_once_the_stock_is_gone() -> None:
         player = TertzPimcPlayer(samples=5, seed=1)
         view = tertz_view(position)
         assert len(player._samples(view)) == 1  # the opponent's hand is known
-        values = solver.values(position).values
+        values = solver.values(position)
         sign = 1 if position.to_move == 0 else -1
         best = max(sign * v for v in values.values())
         assert sign * values[player.choose(position)] == best
@@ -164,7 +164,7 @@ def test_a_tiny_time_budget_still_solves_one_sample() -> None:
         view = tertz_view(position)
         first = player._samples(view)[0][0]
         player.rng.seed(3)
-        values = solver.values(first).values
+        values = solver.values(first)
         sign = 1 if position.to_move == 0 else -1
         best = max(sign * v for v in values.values())
         assert sign * values[player.move(view)] == best

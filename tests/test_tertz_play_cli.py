@@ -70,7 +70,7 @@ def test_play_tertz_a_whole_deal_with_its_review(tmp_path: Path) -> None:
     assert "The deal as dealt (you were seat 0):" in out and "recorded" in out
     assert "Double-dummy review of your" in out and "Game: you " in out
     line = json.loads(record.read_text())
-    assert line["seats"] == ["you", "heuristic"] and line["game"] == "tertz"
+    assert line["seats"] == ["you", "heuristic"] and line["format"] == "tertz-record/1"
     final = TertzPosition(TertzDeal.parse(line["deal"]), TertzRules(), line["moves"])
     assert final.is_over()
     you, computer = final.score().recorded

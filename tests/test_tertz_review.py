@@ -57,13 +57,13 @@ def test_costs_agree_with_the_solver_through_the_last_draws(seed: int) -> None:
     replay = position.copy()
     solver = TertzSolver()
     for reviewed in analysis.moves:
-        values = solver.values(replay).values
+        values = solver.values(replay)
         assert reviewed.values == values
         best_of = max if reviewed.seat == 0 else min
         assert reviewed.margin_before == best_of(values.values())
         replay.push(reviewed.move)
         after = (replay.score().margin if replay.is_over()
-                 else solver.value(replay).value)
+                 else solver.value(replay))
         assert reviewed.margin_after == after == values[reviewed.move]
         sign = 1 if reviewed.seat == 0 else -1
         assert reviewed.cost == sign * (reviewed.margin_before - reviewed.margin_after)

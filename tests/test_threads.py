@@ -86,7 +86,7 @@ def test_threads_sharing_one_tertz_solver_get_exact_answers() -> None:
 
     def work(solver: TertzSolver, i: int) -> object:
         position = positions[i]
-        return (solver.value(position).value, solver.values(position).values,
-                solver.line(position).value)
+        return (solver.value(position), solver.values(position),
+                solver.line(position)[0])
 
     assert_shared_answers_as_alone(lambda: TertzSolver(table_bits=12), work, len(positions))

@@ -26,7 +26,6 @@ from deberts.cli.main import main  # noqa: E402
 from deberts.cli.serve import serve_command  # noqa: E402
 from deberts.formats import records  # noqa: E402
 from deberts.play.players import RandomPlayer  # noqa: E402
-from deberts.web import api  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
 
@@ -80,9 +79,9 @@ def test_solve_with_the_board_draws_the_values_and_reports_line_and_score(
     ({**LINE, "hands": "AKQ"}, "bad hand"),
     ({**LINE, "played": "AS"}, "AS"),
     ({**LINE, "rules": {"bella": "never"}}, "bella"),
-    ({**LINE, "colour": "red"}, "bad colour"),
+    ({**LINE, "colour": "red"}, "unknown field 'colour'"),
     ({**LINE, "game": "tertz"}, "unknown field 'trump'"),  # read as a Tertz line
-    ({"hands": EXAMPLE}, "bad trump"),
+    ({"hands": EXAMPLE}, "missing field 'trump'"),
     ({**LINE, "declarer": "zero"}, "bad declarer"),
     ({**LINE, "played": "7D AD AH 8H TH 8D AC 8C QS JS 7C TC TD KH JC QC 9D QH"},
      "the deal is over"),
@@ -102,7 +101,7 @@ def test_board_places_the_values_given(client: TestClient) -> None:
     data = client.post("/api/board", json={"line": LINE, "values": {"7D": 30, "TC": 50}}).json()
     assert 'data-card="7D" x=' in data["svg"] and ">+50<" in data["svg"]
     assert_bad(client.post("/api/board", json={"line": LINE, "values": {"AH": 1}}),
-               "bad value for AH: not a legal card")
+               "bad value for AH: not a legal move")
 
 
 # -- table, analyze, bid, deal ---------------------------------------------------
@@ -156,7 +155,7 @@ def test_analyze_reads_a_record_text_by_deal_number(client: TestClient) -> None:
     ({"record": "{}"}, "format"),
     ({"record": "not json"}, "bad"),
     ({"record": "/etc/passwd"}, "bad"),
-    ({"hands": EXAMPLE, "trump": "H", "declarer": 0}, "missing leader"),
+    ({"hands": EXAMPLE, "trump": "H", "declarer": 0}, "missing field 'leader'"),
     ({**LINE, "play": "AS"}, "AS"),
     ({"record": "x", "hands": EXAMPLE}, "a record takes no hands"),
     ({"record": "x", "deal": 0}, "bad deal"),
@@ -299,11 +298,13 @@ def test_solving_never_blocks_the_event_loop(monkeypatch: pytest.MonkeyPatch) ->
     run on the event loop, the other request would never be served."""
     release = threading.Event()
 
-    def held_solve(position: deberts.Position) -> deberts.Solution:
-        assert release.wait(60), "the event loop was blocked"
-        return deberts.solve(position)
+    solve = deberts.Solver.solve
 
-    monkeypatch.setattr(api, "solve", held_solve)
+    def held_solve(solver: deberts.Solver, position: deberts.Position) -> deberts.Solution:
+        assert release.wait(60), "the event loop was blocked"
+        return solve(solver, position)
+
+    monkeypatch.setattr(deberts.Solver, "solve", held_solve)
 
     async def both() -> tuple[int, int]:
         transport = httpx.ASGITransport(app=create_app())
@@ -318,7 +319,7 @@ def test_solving_never_blocks_the_event_loop(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_work_past_the_time_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
-    monkeypatch.setattr(api, "solve", lambda position: release.wait(60))
+    monkeypatch.setattr(deberts.Solver, "solve", lambda solver, position: release.wait(60))
     try:
         with TestClient(create_app(Limits(seconds=0.01))) as slow:
             assert_bad(slow.post("/api/solve", json=LINE), "longer than 0.01 s", 503)

@@ -138,6 +138,14 @@ class Card(int):
     def __str__(self) -> str:
         return self.rank.char + self.suit.name
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -259,6 +267,14 @@ class CardSet:
 
     def __str__(self) -> str:
         return ".".join(self.holding(suit) for suit in Suit)
+
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
-from deberts.errors import DebertsError
+from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import instance
 from deberts.model.tertz import Move, TertzPosition, TertzScore
 from deberts.model.tertz.moves import as_move
+from deberts.model.tertz.record import TertzRecord
 
 
 @dataclass(frozen=True)
@@ -92,24 +93,38 @@ class TertzPlayAnalysis:
             },
         }
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         return (f"<TertzPlayAnalysis moves={len(self.moves)} dd_margin={self.dd_margin:+d} "
                 f"final_margin={self.final_margin:+d} lost={self.lost()}>")
 
 
 def analyze_tertz(
-    position: TertzPosition,
-    moves: Iterable[Move | str] | str,
+    position: TertzPosition | TertzRecord,
+    moves: Iterable[Move | str] | str | None = None,
     table_bits: int = DEFAULT_TABLE_BITS,
 ) -> TertzPlayAnalysis:
-    """Analyse ``moves`` (notation or moves) played from ``position``.
+    """Analyse ``moves`` (notation or moves) played from ``position``, or a game
+    record's whole play.
 
     One solver is used throughout, so each search reuses what the earlier ones
     proved. A bad or illegal move raises :class:`deberts.NotationError` or
     :class:`deberts.IllegalMoveError` naming its place: ``played move 3 (seat 1):
     swap: seat 1 does not hold the seven of trumps``.
     """
-    instance("position", position, TertzPosition, "a TertzPosition")
+    if isinstance(position, TertzRecord):
+        if moves is not None:
+            raise ArgumentError("bad moves: analyze_tertz() takes the moves from the record")
+        position, moves = position.start(), position.moves
+    instance("position", position, TertzPosition, "a TertzPosition or a TertzRecord")
+    moves = () if moves is None else moves
     instance("moves", moves, Iterable, "a string or a list of moves")
     played = moves.split() if isinstance(moves, str) else list(moves)
     solver = TertzSolver(table_bits)
@@ -138,19 +153,11 @@ def analyze_tertz(
     )
 
 
-def played_out(position: TertzPosition, moves: Iterable[Move]) -> TertzPosition:
-    """A copy of ``position`` after ``moves`` (an optimal line to score, say)."""
-    end = position.copy()
-    for move in moves:
-        end.push(move)
-    return end
-
-
 def _values(solver: TertzSolver, position: TertzPosition) -> dict[Move, int]:
     """Every legal move's margin in the model's order of moves; none once over."""
     if position.is_over():
         return {}
-    values = solver.values(position).values
+    values = solver.values(position)
     return {move: values[move] for move in position.legal_moves()}
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from deberts.engine import _tertz
 from deberts.engine.owner import SearchOwner
 from deberts.errors import DebertsError
 from deberts.model.cards import Card
-from deberts.model.tertz import SWAP, Break, Move, TertzPosition
+from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzScore
 from deberts.model.tertz.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
 
 #: log2 of the transposition table's entries when none is given.
@@ -27,124 +27,123 @@ DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS
 
 
 @dataclass(frozen=True)
-class TertzValue:
-    """A position's exact value, and what the search took to find it."""
-
-    value: int
-    nodes: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class TertzValues:
-    """Every legal move's exact value (the deal's margin after it, under optimal
-    play), in the engine's search order, and what the search took."""
-
-    values: dict[Move, int]
-    nodes: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class TertzLine:
-    """The exact value and one optimal line of moves from the position to the end of
-    the deal (replayed on the model, it scores ``value``), and the search's cost."""
-
-    value: int
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
-
-
-@dataclass(frozen=True)
 class TertzSolution:
-    """A position solved: its ``value``, each legal move with its value (best for the
-    player to move first), the principal variation ``pv`` and the nodes searched."""
+    """A position solved: its ``margin`` (seat 0's total minus seat 1's over the
+    whole deal), each legal move with its margin (best for the player to move
+    first), the principal variation ``pv``, the ``score`` it ends in and the nodes
+    searched. The same contract as Deberts' :class:`deberts.Solution`."""
 
-    value: int
+    margin: int
     to_move: int
     moves: tuple[tuple[Move, int], ...]
     pv: tuple[Move, ...]
+    score: TertzScore
     nodes: int
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The wire format (``tertz solve --json``, ``batch``, ``/api/solve``): the
+        moves best first, the score raw and rounded to tens as recorded."""
         return {
-            "value": self.value,
+            "margin": self.margin,
             "to_move": self.to_move,
-            "moves": [{"move": str(m), "value": v} for m, v in self.moves],
-            "pv": [str(m) for m in self.pv],
+            "moves": [{"move": str(move), "margin": value} for move, value in self.moves],
+            "pv": [str(move) for move in self.pv],
+            "score": {"raw": list(self.score.raw), "recorded": list(self.score.recorded)},
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
 
+    def move_margins(self) -> dict[Move, int]:
+        """Each legal move's margin, best first."""
+        return dict(self.moves)
+
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
+
+    def __repr__(self) -> str:
+        best = ",".join(str(move) for move, value in self.moves if value == self.margin)
+        return (f"<TertzSolution margin={self.margin:+d} to_move={self.to_move} best={best} "
+                f"moves={len(self.moves)} pv={len(self.pv)} nodes={self.nodes}>")
+
 
 class TertzSolver(SearchOwner[_tertz.Search]):
     """A reusable Tertz solver: one transposition table kept across the positions
-    it is given (while they share the trump, the stock and the rules). Safe to share
-    between threads (a lock lets one search at a time use the table); the search
-    releases the GIL, so one solver a thread runs them in parallel."""
+    it is given (while they share the trump, the stock and the rules).
+
+    The contract of Deberts' :class:`deberts.Solver`: :meth:`value` an int margin,
+    :meth:`best`, :meth:`values`, :meth:`line` and :meth:`solve`, ``nodes`` the last
+    search's node count. Safe to share between threads (a lock lets one search at a
+    time use the table); the search releases the GIL, so one solver a thread runs
+    them in parallel."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         super().__init__(_tertz.Search, table_bits)
+        self.nodes = 0
 
-    def value(self, position: TertzPosition) -> TertzValue:
+    def value(self, position: TertzPosition) -> int:
         """The deal's margin under optimal play from ``position``."""
-        started = time.perf_counter()
         spec = _input(position)
         with self._lock:
-            value, nodes = self._search.value(spec)
-        return TertzValue(settled_margin(position) + value, nodes,
-                          time.perf_counter() - started)
+            value, self.nodes = self._search.value(spec)
+        return settled_margin(position) + value
 
-    def values(self, position: TertzPosition) -> TertzValues:
-        """Every legal move's value: the deal's margin after it under optimal play."""
-        started = time.perf_counter()
+    def best(self, position: TertzPosition) -> tuple[int, Move]:
+        """The margin and one optimal move for the player to move."""
+        margin, moves, _ = self.line(position)
+        return margin, moves[0]
+
+    def values(self, position: TertzPosition) -> dict[Move, int]:
+        """Every legal move's value: the deal's margin after it under optimal play,
+        in the engine's search order."""
         spec = _input(position)
         with self._lock:
-            rows, nodes = self._search.values(spec)
+            rows, self.nodes = self._search.values(spec)
         settled = settled_margin(position)
-        values = {to_move(move): settled + value for move, value in rows}
-        return TertzValues(values, nodes, time.perf_counter() - started)
+        return {to_move(move): settled + value for move, value in rows}
 
-    def line(self, position: TertzPosition) -> TertzLine:
-        """The value and one optimal line to the end of the deal. The line is
-        replayed on the model: its score must be the value, or the engine and the
-        model disagree on the rules (a RuntimeError)."""
-        started = time.perf_counter()
+    def line(self, position: TertzPosition) -> tuple[int, tuple[Move, ...], TertzScore]:
+        """The margin, one optimal line to the end of the deal and its score. The
+        line is replayed on the model: its score must be the margin, or the engine
+        and the model disagree on the rules (a RuntimeError)."""
         spec = _input(position)
         with self._lock:
-            value, line, nodes = self._search.line(spec)
+            value, line, self.nodes = self._search.line(spec)
         value += settled_margin(position)
         moves = tuple(to_move(move) for move in line)
-        end = position.copy()
-        for move in moves:
-            end.push(move)
+        end = played_out(position, moves)
         if not end.is_over() or end.score().margin != value:
             raise RuntimeError(
                 f"engine line and model score disagree: {value} vs "
                 f"{end.score().margin if end.is_over() else 'unfinished line'} in {position!r}"
             )
-        return TertzLine(value, moves, nodes, time.perf_counter() - started)
+        return value, moves, end.score()
 
     def solve(self, position: TertzPosition) -> TertzSolution:
         """Every legal move's value, best first for the player to move, and the
         principal variation (the best move, then an optimal line after it)."""
         started = time.perf_counter()
         values = self.values(position)
+        nodes = self.nodes
         sign = 1 if position.to_move == 0 else -1
-        moves = tuple(sorted(values.values.items(), key=lambda item: -sign * item[1]))
-        best, value = moves[0]
-        after = position.copy()
-        after.push(best)
+        moves = tuple(sorted(values.items(), key=lambda item: -sign * item[1]))
+        best, margin = moves[0]
+        after = played_out(position, (best,))
         if after.is_over():
             pv: tuple[Move, ...] = (best,)
-            nodes = values.nodes
+            end = after
         else:
-            line = self.line(after)
-            pv = (best, *line.moves)
-            nodes = values.nodes + line.nodes
-        return TertzSolution(value, position.to_move, moves, pv, nodes,
+            _, line, _ = self.line(after)
+            nodes += self.nodes
+            pv = (best, *line)
+            end = played_out(after, line)
+        self.nodes = nodes
+        return TertzSolution(margin, position.to_move, moves, pv, end.score(), nodes,
                              time.perf_counter() - started)
 
 
@@ -152,6 +151,14 @@ def solve_tertz(position: TertzPosition, table_bits: int = DEFAULT_TABLE_BITS) -
     """Solve a Tertz position double-dummy with a fresh solver (see
     :meth:`TertzSolver.solve`)."""
     return TertzSolver(table_bits).solve(position)
+
+
+def played_out(position: TertzPosition, moves: Iterable[Move]) -> TertzPosition:
+    """A copy of ``position`` after ``moves`` (an optimal line to score, say)."""
+    end = position.copy()
+    for move in moves:
+        end.push(move)
+    return end
 
 
 def to_move(move: int) -> Move:

@@ -1,5 +1,6 @@
-"""Tertz batch lines (issue 21; docs/rules.md 4.5): the reader and writer that
-:mod:`deberts.formats.batch` calls for a line with ``"game": "tertz"``.
+"""Tertz batch lines (docs/rules.md 4.5): the reader and writer that
+:mod:`deberts.formats.batch` calls for a line with ``"game": "tertz"`` (the parts
+``read_line`` and ``write_line`` of :data:`deberts.model.tertz.game.TERTZ`).
 
 An input line is ``{"game": "tertz", "hands": [H0, H1], "stock": [14 cards in draw
 order, the face-up card last], "played": [...], "rules": {...}}``: the hands as dealt
@@ -7,7 +8,8 @@ order, the face-up card last], "played": [...], "rules": {...}}``: the hands as 
 ``break:K``; optional), ``rules`` Tertz rule options (optional). ``hands``,
 ``stock`` and ``played`` may also be one space-separated string.
 
-The result object is ``{"margin": M, "to_move": S, "moves": [{"move": "AS",
+The result object (:meth:`deberts.engine.tertz.solver.TertzSolution.to_dict`) is
+``{"margin": M, "to_move": S, "moves": [{"move": "AS",
 "margin": ...}, ...], "pv": [...], "score": {"raw": [..], "recorded": [..]},
 "nodes": N, "seconds": T}``: the margin is seat 0's total minus seat 1's over the
 whole deal, unrounded; the moves best first for the player to move; the score that
@@ -18,12 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.analysis.tertz.review import played_out
-from deberts.engine.tertz.solver import TertzSolution
 from deberts.model.fields import cards_field, check_object, field
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules
 
-GAME = "tertz"
 #: The fields of a Tertz line, and those it must have.
 FIELDS = ("game", "hands", "stock", "played", "rules")
 REQUIRED = ("hands", "stock")
@@ -49,7 +48,6 @@ def position_to_object(position: TertzPosition) -> dict[str, Any]:
     line reads back as the same position."""
     deal = position.deal
     data: dict[str, Any] = {
-        "game": GAME,
         "hands": [str(hand) for hand in deal.hands],
         "stock": [str(card) for card in deal.stock],
     }
@@ -60,18 +58,3 @@ def position_to_object(position: TertzPosition) -> dict[str, Any]:
     if changed:
         data["rules"] = changed
     return data
-
-
-def solution_object(position: TertzPosition, solution: TertzSolution) -> dict[str, Any]:
-    """The result object of ``position`` solved (module docstring), the score
-    that of the optimal line played out."""
-    score = played_out(position, solution.pv).score()
-    return {
-        "margin": solution.value,
-        "to_move": solution.to_move,
-        "moves": [{"move": str(move), "margin": value} for move, value in solution.moves],
-        "pv": [str(move) for move in solution.pv],
-        "score": {"raw": list(score.raw), "recorded": list(score.recorded)},
-        "nodes": solution.nodes,
-        "seconds": round(solution.seconds, 6),
-    }

@@ -93,6 +93,14 @@ class TertzDeal:
     def __str__(self) -> str:
         return f"{self.hands[0]} {self.hands[1]} / {' '.join(str(c) for c in self.stock)}"
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         return f"TertzDeal.parse({str(self)!r})"
 

@@ -56,8 +56,8 @@ def play_tertz_seating(
     result = play_tertz_deal(players, deal, rules)
     recorded = result.score.recorded
     margin = recorded[seat] - recorded[1 - seat]
-    names = [specs[0], specs[1]] if seat == 0 else [specs[1], specs[0]]
-    record = {**result.to_dict(), "number": number, "seats": names}
+    names = (specs[0], specs[1]) if seat == 0 else (specs[1], specs[0])
+    record = result.record(names, number).to_dict()
     return MatchOutcome((float(margin),), margin > 0, (record,))
 
 

@@ -42,7 +42,7 @@ def move_costs(
     for index, move in enumerate(final.moves):
         if position.to_move == seat and len(position.stock) <= max_stock \
                 and len(position.legal_moves()) > 1:
-            values = solver.values(position).values
+            values = solver.values(position)
             best_value = max(values.values(), key=lambda v: sign * v)
             best = tuple(m for m, v in values.items() if v == best_value)
             cost = sign * (best_value - values[move])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance, integer
@@ -33,6 +33,7 @@ from deberts.model.tertz import (
     TertzTrick,
 )
 from deberts.model.tertz.deal import STOCK_SIZE
+from deberts.model.tertz.record import TertzRecord
 
 #: The face-down cards of the stock: the break turns these round (4.1).
 FACE_DOWN = STOCK_SIZE - 1
@@ -181,16 +182,22 @@ class TertzDealResult:
     position: TertzPosition
     score: TertzScore
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready record: the deal, the moves, the raw and recorded totals."""
-        return {
-            "game": "tertz",
-            "deal": str(self.position.deal),
-            "rules": self.position.rules.to_dict(),
-            "moves": [str(m) for m in self.position.moves],
-            "raw": list(self.score.raw),
-            "recorded": list(self.score.recorded),
-        }
+    def record(self, seats: Sequence[str] = (), number: int | None = None) -> TertzRecord:
+        """The deal's game record (``tertz-record/1``), with who sat where."""
+        position = self.position
+        return TertzRecord(position.deal, position.moves, position.rules, seats, number)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's JSON object: the deal, the moves, the raw and recorded totals."""
+        return self.record().to_dict()
+
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
 
 
 def play_tertz_deal(

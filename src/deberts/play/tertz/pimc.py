@@ -71,7 +71,7 @@ class TertzPimcPlayer:
         for index, (position, weight) in enumerate(samples):
             if index and self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
-            for move, value in self.solver.values(position).values.items():
+            for move, value in self.solver.values(position).items():
                 totals[move] += sign * value * weight
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.analysis.tertz.review import TertzMoveAnalysis, TertzPlayAnalysis, played_out
-from deberts.engine.tertz.solver import TertzSolution
+from deberts.analysis.tertz.review import TertzMoveAnalysis, TertzPlayAnalysis
+from deberts.engine.tertz.solver import TertzSolution, played_out
 from deberts.model.cards import Card, CardSet
 from deberts.model.tertz import (
     Break,
@@ -27,6 +27,7 @@ from deberts.model.tertz import (
 )
 from deberts.model.tertz.declarations import MARRIAGE_POINTS, marriage_mask
 from deberts.model.tertz.position import TRICKS
+from deberts.model.tertz.record import TertzRecord
 from deberts.model.tertz.tricks import LAST_TRICK
 from deberts.text.render import SUIT_NAMES, Notation, hand_lines, signed, table
 
@@ -49,12 +50,18 @@ def render_tertz_solution(
     return "\n\n".join("\n".join(lines) for lines in sections if lines)
 
 
-def render_tertz_analysis(analysis: TertzPlayAnalysis, notation: Notation) -> str:
-    """The ``tertz analyze`` report: the position the review starts from, the moves
-    before it, each move's cost, the summary."""
+def render_tertz_analysis(
+    analysis: TertzPlayAnalysis, record: TertzRecord | None, notation: Notation
+) -> str:
+    """The ``tertz analyze`` report (and ``analyze --record`` of a Tertz record): the
+    position the review starts from, who sat where (from a record), the moves before
+    it, each move's cost, the summary."""
     start = analysis.start
+    seats = record.seats if record is not None else ()
     sections = [
         position_lines(start, notation),
+        ["Seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(seats)) + "."]
+        if seats else [],
         history_lines(start, notation),
         review_lines(analysis, notation),
         summary_lines(analysis),
