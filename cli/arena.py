@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from contextlib import nullcontext
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 from click.core import ParameterSource
@@ -25,7 +25,6 @@ from deberts.cli.common import (
 )
 from deberts.errors import DebertsError
 from deberts.model.registry import Game, find_game, games
-from deberts.play.arena import MatchOutcome
 
 #: ``--game``: the game the command plays, by its registered name.
 game_option: Decorator = click.option(
@@ -92,7 +91,7 @@ def arena_command(
     show = sys.stderr.isatty() if progress is None else progress
     bar = click.progressbar(length=deals, label="playing", file=sys.stderr)
 
-    def advance(outcome: MatchOutcome) -> None:
+    def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
         if show:
             bar.update(len(outcome.margins))
         if records_file is not None:
