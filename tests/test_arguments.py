@@ -57,7 +57,7 @@ def test_wrong_integers(value: object) -> None:
     refused(lambda: Position(DEAL, "H", value, 1), "declarer")  # type: ignore[arg-type]
     refused(lambda: Position(DEAL, "H", 0, value), "leader")  # type: ignore[arg-type]
     refused(lambda: Solver(value), "table_bits")  # type: ignore[arg-type]
-    refused(lambda: deberts.TertzSolver(value), "table_bits")  # type: ignore[arg-type]
+    refused(lambda: deberts.tertz.TertzSolver(value), "table_bits")  # type: ignore[arg-type]
     refused(lambda: deberts.solve(ENDGAME, "S", 0, 0, table_bits=value), "table_bits")  # type: ignore[arg-type]
     refused(lambda: deberts.solve_many([], threads=value), "threads")  # type: ignore[arg-type]
     refused(lambda: list(deberts.generate_deals(value, 1, 1)), "players")  # type: ignore[arg-type]

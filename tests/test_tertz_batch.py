@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
-from deberts import DebertsError, Position, TertzDeal, TertzPosition, TertzRules
+from deberts import DebertsError, Position
+from deberts.tertz import TertzDeal, TertzPosition, TertzRules
 from deberts.errors import RecordError
 from deberts.formats import batch
 from deberts.formats import line as deberts_line

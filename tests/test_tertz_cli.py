@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from deberts import TertzDeal, TertzPosition, TertzRules, TertzSolver, analyze_tertz
+from deberts.tertz import TertzDeal, TertzPosition, TertzRules, TertzSolver, analyze_tertz
 from deberts.cli.main import main
 from deberts.cli.tertz import EXAMPLE
 from deberts.formats import batch

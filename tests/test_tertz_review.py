@@ -1,4 +1,4 @@
-"""The Tertz review (deberts.analyze_tertz): every move's values agree with the solver
+"""The Tertz review (deberts.tertz.analyze_tertz): every move's values agree with the solver
 (and the pure-Python oracle on small endings), a move's cost is 0 exactly when it is
 among the best, and the costs add up to the double-dummy margin's change."""
 
@@ -10,14 +10,8 @@ import pytest
 from tertz_oracle import oracle_moves
 from tertz_positions import random_position
 
-from deberts import (
-    SWAP,
-    IllegalMoveError,
-    NotationError,
-    TertzPosition,
-    TertzSolver,
-    analyze_tertz,
-)
+from deberts import IllegalMoveError, NotationError
+from deberts.tertz import SWAP, TertzPosition, TertzSolver, analyze_tertz
 from deberts.model.tertz import Move
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from deberts import SWAP, Break, TertzDeal, TertzPosition, TertzRules
+from deberts.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
 from deberts.model.cards import CardSet
 from deberts.model.tertz import Move
 from deberts.text.render import Notation

@@ -12,7 +12,8 @@ from positions import random_position
 from recorded_views import Recorder
 from tertz_positions import random_position as random_tertz_position
 
-from deberts import Solver, TertzSolver
+from deberts import Solver
+from deberts.tertz import TertzSolver
 from deberts.play.match import play_deal
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import RandomPlayer
