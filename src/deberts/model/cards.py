@@ -51,6 +51,9 @@ class Suit(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
 
 class Rank(IntEnum):
     """A rank in natural order (the order of sequences); value = rank index."""
@@ -80,6 +83,9 @@ class Rank(IntEnum):
 
     def __str__(self) -> str:
         return self.char
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
 
 
 class Card(int):
