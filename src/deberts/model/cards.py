@@ -89,7 +89,12 @@ class Rank(IntEnum):
 
 
 class Card(int):
-    """One of the 32 cards; an ``int`` equal to its bit index in a mask."""
+    """One of the 32 cards; an ``int`` equal to its bit index in a mask.
+
+    >>> card = Card.parse("10h")
+    >>> card, int(card), str(card), card.suit, card.rank
+    (Card.parse('TH'), 11, 'TH', Suit.H, Rank.TEN)
+    """
 
     __slots__ = ()
 
@@ -173,6 +178,10 @@ class CardSet:
 
     Iteration yields cards lowest bit first; ``str`` gives ``S.H.D.C`` notation
     with each suit highest card first, and :meth:`parse` reads it back.
+
+    >>> hand = CardSet.parse("AK.Q..7")
+    >>> len(hand), Card.parse("QH") in hand, str(hand), CardSet(int(hand)) == hand
+    (4, True, 'AK.Q..7', True)
     """
 
     __slots__ = ("_mask",)

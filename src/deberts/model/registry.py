@@ -160,7 +160,14 @@ def default_game() -> Game:
 
 def find_game(name: object) -> Game:
     """The game called ``name`` (or one of its aliases), else a :class:`DebertsError`
-    naming it and the games there are."""
+    naming it and the games there are.
+
+    >>> find_game("tertz").title, find_game("klabor").name
+    ('Tertz', 'deberts')
+    >>> find_game("chess")
+    Traceback (most recent call last):
+    deberts.errors.DebertsError: unknown game 'chess': expected one of deberts klabor tertz
+    """
     _load_built_in()
     if not isinstance(name, str) or name.lower() not in _NAMES:
         shown = repr(name) if isinstance(name, str) else "not a name"
