@@ -19,6 +19,8 @@ from deberts.cli.common import (
     CliError,
     Decorator,
     ascii_option,
+    fixed_hands,
+    hand_option,
     hands_argument,
     json_option,
     notation_for_stdout,
@@ -129,27 +131,30 @@ def analyze_command(
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
               help="How many deals.")
 @seed_option
+@hand_option
 @json_option
 @click.option("--diagram", is_flag=True,
               help="Show each deal as a diagram with suit symbols instead of a line.")
 @ascii_option
 @settings_option
 def deal_command(
-    count: int, seed: int | None, as_json: bool, diagram: bool, ascii_only: bool,
-    settings: tuple[str, ...],
+    count: int, seed: int | None, hands: tuple[str, ...], as_json: bool, diagram: bool,
+    ascii_only: bool, settings: tuple[str, ...],
 ) -> None:
     """Print random Tertz deals with their stock, one a line.
 
     Plain lines are deals as solve and analyze read them ("hand0 hand1 / stock",
     the stock in draw order); --json lines are deberts batch input (with the --set
-    rules); --diagram draws each deal.
+    rules); --diagram draws each deal. Deals are uniform among those that give every
+    seat its --hand cards.
     """
     if as_json and diagram:
         raise CliError("--diagram and --json exclude each other")
     with reported():
         rules = tertz_rules(settings)
+        deals = random_deals(count, seed, fixed_hands(hands))
     notation = notation_for_stdout(ascii_only)
-    for number, deal in enumerate(random_deals(count, seed), 1):
+    for number, deal in enumerate(deals, 1):
         if as_json:
             click.echo(batch.dumps(TertzPosition(deal, rules)))
         elif diagram:

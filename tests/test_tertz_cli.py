@@ -13,11 +13,19 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from deberts.tertz import TertzDeal, TertzPosition, TertzRules, TertzSolver, analyze_tertz
+from deberts import CardSet
 from deberts.cli.main import main
 from deberts.cli.tertz import EXAMPLE
 from deberts.formats import batch
 from deberts.model.tertz import round_total
+from deberts.tertz import (
+    TertzDeal,
+    TertzPosition,
+    TertzRules,
+    TertzSolver,
+    analyze_tertz,
+    random_deals,
+)
 
 DEAL = EXAMPLE["deal"]
 #: The example's moves, then seat 1 leads J♥ in trick 7: a quick search, where
@@ -257,3 +265,27 @@ def test_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
         )
     assert result.returncode == 2
     assert result.stderr == "deberts: error: cannot write the output: No space left on device\n"
+
+
+def test_deal_with_fixed_hands_gives_each_seat_its_cards() -> None:
+    result = run("deal", "--seed", "4", "--count", "30", "--hand", "0=AKQJ...",
+                 "--hand", "1=..AK.AK")
+    assert result.exit_code == 0, result.output
+    deals = [TertzDeal.parse(line) for line in result.output.splitlines()]
+    assert len(deals) == 30 and len({str(deal) for deal in deals}) == 30
+    for deal in deals:
+        assert set(CardSet.parse("AKQJ...")) <= set(deal.hands[0])
+        assert set(CardSet.parse("..AK.AK")) <= set(deal.hands[1])
+    plain = run("deal", "--seed", "1").output  # no --hand: the deals a seed always gave
+    assert plain == str(next(random_deals(1, 1))) + "\n"
+
+
+@pytest.mark.parametrize("hands, message", [
+    (["0=A...", "0=K..."], "seat 0 already has a --hand"),
+    (["0=A...", "1=A..."], "card AS is fixed for two seats"),
+    (["2=A..."], "bad seat 2"),
+    (["0=AKQJT987.AKQ.."], "11 cards fixed, a hand has 9"),
+])
+def test_deal_refuses_bad_fixed_hands(hands: list[str], message: str) -> None:
+    result = run("deal", *[part for hand in hands for part in ("--hand", hand)])
+    assert result.exit_code == 2 and message in result.output
