@@ -6,18 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 
+def margins(pair: list[float]) -> str:
+    """A margin's 95% interval: ``+1.0 .. +2.5``."""
+    return f"{pair[0]:+.1f} .. {pair[1]:+.1f}"
+
+
+def shares(pair: list[float]) -> str:
+    """A share's 95% interval, in per cent: ``48.0% .. 52.0%``."""
+    return f"{100 * pair[0]:.1f}% .. {100 * pair[1]:.1f}%"
+
+
 def arena_lines(data: dict[str, Any]) -> list[str]:
     """The report of :meth:`deberts.play.arena.ArenaResult.to_dict` (with ``seed``)."""
     first, second = data["players"]
-    low, high = data["margin_ci95"]
-    wlow, whigh = data["match_win_ci95"]
     return [
         f"{first} against {second}: {data['seats']} players, {data['deals']} deals in "
         f"{data['matches']} matches to {data['target']}, duplicate seating, seed {data['seed']}.",
         f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} "
-        f"(95% interval {low:+.1f} .. {high:+.1f}).",
+        f"(95% interval {margins(data['margin_ci95'])}).",
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
-        f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
+        f"(95% interval {shares(data['match_win_ci95'])}).",
         "Given away against double-dummy play, in margin points a deal by each type's seats:",
         *given_away_lines(data["given_away"]),
     ]
