@@ -9,9 +9,10 @@ from typing import Iterator
 import numpy as np
 import pytest
 from recorded_views import Recorder as ViewRecorder
+from consistency import check_consistent
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
-from deberts.analysis.sampling import check_consistent, sample_deals
+from deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
 from deberts.play.match import PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position

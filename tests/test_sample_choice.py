@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from oracle import oracle_moves
 from positions import random_position
 from recorded_views import Recorder
+from consistency import samples
 
 import deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
@@ -55,7 +56,7 @@ def test_comparisons_choose_what_full_solving_chooses(players: int, monkeypatch)
     for index, view in enumerate(views(players, 10, 70 + players)):
         if rng.random() > 0.5:
             continue
-        positions = PimcPlayer(samples=10, seed=index)._samples(view)
+        positions = samples(PimcPlayer(samples=10, seed=index), view)
         sign = 1 if view.seat in view.declarer_side else -1
         expected = full_choice(solver, view, positions)
         assert best_on_average(solver, view.legal, positions, sign) == expected
@@ -69,7 +70,7 @@ def test_comparisons_on_full_deals_with_the_default_settings() -> None:
     for index, view in enumerate(views(4, 4, 5, Rules().with_options(bella="trick_winner"))):
         if len(view.tricks) > 1 or len(view.legal) < sample_choice.FEWEST_TO_COMPARE:
             continue
-        positions = PimcPlayer(samples=12, seed=index)._samples(view)
+        positions = samples(PimcPlayer(samples=12, seed=index), view)
         sign = 1 if view.seat in view.declarer_side else -1
         assert best_on_average(solver, view.legal, positions, sign) == full_choice(
             solver, view, positions
