@@ -26,17 +26,15 @@ from deberts.play.tertz.match import TertzView, tertz_view
 from deberts.play.tertz.players import TertzHeuristicPlayer
 from deberts.play.tertz.sampling import sample_positions
 
-#: The most cards still to draw at which samples are solved by default: a 50-sample
-#: decision takes 0.25 s of CPU (median; 1.3 s the slowest of 20) with 4 cards
-#: left, 0.03 s with 2, while one sample at the first lead takes over a minute
-#: (CPU seconds, `python benchmarks/tertz_pimc.py`).
+# The figures behind these settings: benchmarks/README.md, "Tertz", "PIMC decisions".
+#: The most cards still to draw at which samples are solved by default: a sample
+#: earlier than that is a whole deal's search.
 DEFAULT_STOCK_LIMIT = 4
 #: A small table: each sample of the stock phase has its own stock, which clears
 #: the engine's table, and clearing a large one costs more than the search.
 TABLE_BITS = 16
 #: Draws allowed per sample wanted (and at least) before giving up on finding more
-#: consistent ones: about a third of the draws replay to the view (two thirds of
-#: the others show a declaration the opponent did not make).
+#: consistent ones (most draws do not replay to the view).
 TRIES_PER_SAMPLE = 40
 MIN_TRIES = 400
 
