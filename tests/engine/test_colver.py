@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("colver")
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from colver_compare import (  # noqa: E402
     FROM_COLVER,

@@ -16,7 +16,7 @@ from deberts.model.cards import Card
 from deberts.model.deal import Deal
 from deberts.model.rules import CHOICES, OPTION_NAMES
 
-SOLVER = Path(__file__).resolve().parent.parent / "solver"
+SOLVER = Path(__file__).resolve().parents[2] / "solver"
 
 
 def test_moves_round_trip():

@@ -1,5 +1,5 @@
 """The doctests of the package's docstrings run under pytest (``--doctest-modules``
-over ``src/``, pyproject.toml); a module that needs an extra that is not installed
+over ``src/``, pyproject.toml); a package module that needs an extra that is not installed
 (web, dask) is left out rather than failing to import."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import importlib.util
 
 #: The extras' packages, and the package modules that import them.
 NEEDS = {
-    "fastapi": ["deberts/web/*.py"],
-    "distributed": ["deberts/engine/distributed.py", "deberts/distributed.py"],
-    "pyarrow": ["deberts/formats/parquet.py", "deberts/analysis/game_stats.py"],
+    "fastapi": ["src/deberts/web/*.py"],
+    "distributed": ["src/deberts/engine/distributed.py", "src/deberts/distributed.py"],
+    "pyarrow": ["src/deberts/formats/parquet.py", "src/deberts/analysis/game_stats.py"],
 }
 
 collect_ignore_glob = [
