@@ -40,6 +40,9 @@ from deberts.text.review import render_analysis
               help="Analyse a game record (JSON) instead of HANDS and the options above.")
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
               show_default=True, help="Which record of a JSON-lines record file.")
+@click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
+              metavar="N", help="With --record: take the first N moves as given and "
+              "review the rest (a Tertz deal's first moves are long searches).")
 @rules_options
 @json_option
 @ascii_option
@@ -52,6 +55,7 @@ def analyze_command(
     played: str,
     record_file: BinaryIO | None,
     deal_number: int,
+    start: int,
     preset: str,
     settings: tuple[str, ...],
     as_json: bool,
@@ -70,8 +74,10 @@ def analyze_command(
             record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
             game = game_of(record)  # a record of any game: its own review and report
-            analysis = game.part("review")(record, table_bits=table_bits)
+            analysis = game.part("review")(record, table_bits=table_bits, start=start)
         else:
+            if start:
+                raise CliError("--from takes a --record: with HANDS, --played is the play")
             record, game = None, default_game()
             position = build_position(
                 *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)

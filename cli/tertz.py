@@ -119,8 +119,8 @@ def analyze_command(
         position = tertz_position(hands, played, settings)
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
-        given = TertzPosition(position.deal, position.rules, position.moves[:start])
-        analysis = analyze_tertz(given, position.moves[start:], table_bits)
+        dealt = TertzPosition(position.deal, position.rules)
+        analysis = analyze_tertz(dealt, position.moves, table_bits, start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError
-from deberts.model.arguments import instance
+from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, parse_cards
 from deberts.model.position import Position, push_numbered
 from deberts.model.record import GameRecord
@@ -111,8 +111,10 @@ def analyze_play(
     play: Iterable[Card | str] | str | None = None,
     bella_declined: bool = False,
     table_bits: int = DEFAULT_TABLE_BITS,
+    start: int = 0,
 ) -> PlayAnalysis:
-    """Analyse ``play`` from ``position`` (or a game record's whole play).
+    """Analyse ``play`` from ``position`` (or a game record's whole play), the first
+    ``start`` cards taken as given.
 
     ``bella_declined`` says the bella owner did not announce it. One solver is used
     throughout, so each search reuses what the earlier ones proved. An illegal card
@@ -125,6 +127,10 @@ def analyze_play(
         position, play, bella_declined = record.start(), record.play, record.bella_declined
     instance("position", position, Position, "a Position or a GameRecord")
     cards = parse_cards(() if play is None else play)
+    given = position.copy()
+    for index, card in enumerate(cards[:integer("start", start, 0, len(cards))]):
+        push_numbered(given, index, card, bella=not bella_declined)
+    position, cards = given, cards[start:]
     solver = Solver(table_bits)
     current = position.copy()
     values = _values(solver, current)

@@ -8,7 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from deberts.cli.main import main
+from deberts.formats import records
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules
+from deberts.tertz import TertzRecord, analyze_tertz
 
 
 def numbers(rounds: int = 60) -> list[str]:
@@ -40,6 +42,32 @@ def test_arena_tertz_reports_the_duplicate_margin_as_json_and_text(tmp_path: Pat
     assert text.exit_code == 0, text.output
     assert "20 deals played, 10 deals each twice with the seats swapped, seed 5" in text.output
     assert f"{data['mean_margin']:+.1f} recorded" in text.output
+
+
+def test_arena_tertz_records_read_back_and_analyse(tmp_path: Path) -> None:
+    """A Tertz record written by the arena loads (formats.records, every field checked
+    against the replay) and analyses with analyze --record, from its Nth move on."""
+    path = tmp_path / "records.jsonl"
+    result = CliRunner().invoke(main, [
+        "arena", "--game", "tertz", "heuristic", "random", "--deals", "2", "--seed", "3",
+        "--records", str(path), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    first, second = records.load(str(path))
+    assert isinstance(first, TertzRecord) and first.seats == ("heuristic", "random")
+    assert first.deal == second.deal and first.is_complete()
+    assert records.loads(records.dumps([first, second])) == [first, second]
+    start = len(first.moves) - 6  # the stock is long gone: quick searches
+    analysed = CliRunner().invoke(main, ["analyze", "--record", str(path), "--from",
+                                         str(start), "--json"])
+    assert analysed.exit_code == 0, analysed.output
+    expected = analyze_tertz(first, start=start).to_dict()
+    assert json.loads(analysed.output) == expected and len(expected["moves"]) == 6
+    text = CliRunner().invoke(main, ["analyze", "--record", str(path), "--deal", "2",
+                                     "--from", str(start)])
+    assert text.exit_code == 0, text.output
+    assert "Seats: 0 random, 1 heuristic." in text.output and "Points lost:" in text.output
+    too_far = CliRunner().invoke(main, ["analyze", "--record", str(path), "--from", "99"])
+    assert too_far.exit_code == 2 and "bad start 99: expected 0.." in too_far.output
 
 
 def test_arena_tertz_refuses_bad_players_and_rules() -> None:

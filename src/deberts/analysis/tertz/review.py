@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.errors import ArgumentError, DebertsError
-from deberts.model.arguments import instance
+from deberts.model.arguments import instance, integer
 from deberts.model.tertz import Move, TertzPosition, TertzScore
 from deberts.model.tertz.moves import as_move
 from deberts.model.tertz.record import TertzRecord
@@ -110,9 +110,11 @@ def analyze_tertz(
     position: TertzPosition | TertzRecord,
     moves: Iterable[Move | str] | str | None = None,
     table_bits: int = DEFAULT_TABLE_BITS,
+    start: int = 0,
 ) -> TertzPlayAnalysis:
     """Analyse ``moves`` (notation or moves) played from ``position``, or a game
-    record's whole play.
+    record's whole play, the first ``start`` moves taken as given (the first moves of
+    a whole deal are long searches).
 
     One solver is used throughout, so each search reuses what the earlier ones
     proved. A bad or illegal move raises :class:`deberts.NotationError` or
@@ -127,6 +129,10 @@ def analyze_tertz(
     moves = () if moves is None else moves
     instance("moves", moves, Iterable, "a string or a list of moves")
     played = moves.split() if isinstance(moves, str) else list(moves)
+    given = position.copy()
+    for index, item in enumerate(played[:integer("start", start, 0, len(played))]):
+        _push(given, index, item)
+    position, played = given, played[start:]
     solver = TertzSolver(table_bits)
     current = position.copy()
     values = _values(solver, current)
@@ -135,11 +141,7 @@ def analyze_tertz(
     for index, item in enumerate(played):
         seat = current.to_move
         before = _margin(current, values)
-        try:
-            move = as_move(item)
-            current.push(move)
-        except DebertsError as error:
-            raise type(error)(f"played move {index + 1} (seat {seat}): {error}") from None
+        move = _push(current, start + index, item)
         values_before, values = values, _values(solver, current)
         after = _margin(current, values)
         sign = 1 if seat == 0 else -1
@@ -151,6 +153,18 @@ def analyze_tertz(
         position.copy(), tuple(analysed), dd_margin, _margin(current, values),
         current.score() if current.is_over() else None,
     )
+
+
+def _push(position: TertzPosition, index: int, item: Move | str) -> Move:
+    """Make played move number ``index`` (from 0); a bad or illegal one is named by
+    its place in the play and its player."""
+    seat = position.to_move
+    try:
+        move = as_move(item)
+        position.push(move)
+    except DebertsError as error:
+        raise type(error)(f"played move {index + 1} (seat {seat}): {error}") from None
+    return move
 
 
 def _values(solver: TertzSolver, position: TertzPosition) -> dict[Move, int]:
