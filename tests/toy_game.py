@@ -188,11 +188,13 @@ class ToyAnalysis:
 
 
 def review(position: ToyPosition | ToyRecord, moves: Iterable[Card | str] | str | None = None,
-           table_bits: int | None = None) -> ToyAnalysis:
+           table_bits: int | None = None, start: int = 0) -> ToyAnalysis:
     if isinstance(position, ToyRecord):
         position, moves = ToyPosition(position.deal), position.moves
+    cards = parse_cards(moves or ())
+    position = ToyPosition(position.deal, None, [*position.moves, *cards[:start]])
     solver, current, costs = ToySolver(), position.copy(), []
-    for move in parse_cards(moves or ()):
+    for move in cards[start:]:
         sign = 1 if current.to_move == 0 else -1
         values = solver.values(current)
         card = Card.parse(move) if isinstance(move, str) else move

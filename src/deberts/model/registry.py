@@ -31,7 +31,8 @@ PARTS = {
     "solver": "the solver class: Solver(table_bits) with value/values/best/line/solve",
     "read_line": "a batch line's decoded object -> the position",
     "write_line": "a position -> its batch line's object (without the game field)",
-    "review": "review(position or record, moves=(), table_bits=...) -> an analysis with to_dict()",
+    "review": "review(position or record, moves, table_bits=..., start=N) -> an analysis "
+              "with to_dict() (the first N moves taken as given)",
     "render_solution": "render_solution(position, solution, notation) -> the solve report",
     "render_analysis": "render_analysis(analysis, record or None, notation) -> the review report",
     "svg": "svg(position, values) -> the position drawn, each legal move's value marked",

@@ -139,12 +139,12 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
 def _analysis(body: AnalyzeRequest) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
     record."""
-    line = body.model_dump(exclude_none=True, exclude={"play", "record", "deal"})
+    line = body.model_dump(exclude_none=True, exclude={"play", "record", "deal", "start"})
     if body.record is None:
         if "hands" not in line:
             raise DebertsError("missing hands (or give a record)")
         position = batch.game_from_object(line)
-        return game_of(position).part("review")(position, body.play)
+        return game_of(position).part("review")(position, body.play, start=body.start)
     extra = [*line, *(["play"] if body.play else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
@@ -154,7 +154,7 @@ def _analysis(body: AnalyzeRequest) -> Any:
     record = found[body.deal - 1]
     if getattr(record, "thrown_in", False):
         raise DebertsError(f"record {body.deal}: the cards were thrown in, there is no play")
-    return game_of(record).part("review")(record)
+    return game_of(record).part("review")(record, start=body.start)
 
 
 @router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")

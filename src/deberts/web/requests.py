@@ -71,6 +71,8 @@ class AnalyzeRequest(GameFields):
     play: Cards = ""
     record: str | None = None
     deal: int = Field(1, ge=1)
+    #: The first moves taken as given, the rest reviewed (``analyze --from``).
+    start: int = Field(0, ge=0)
 
 
 class BidRequest(Strict):
