@@ -159,7 +159,7 @@ cdef class Search:
     cdef Table table
     cdef Engine engine
     cdef object setting
-    cdef int settled          # the declarations' margin when final at the root
+    cdef int settled          # the margin settled at the root (settle in state.pxi)
     cdef readonly int table_bits
 
     def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
@@ -194,7 +194,7 @@ cdef class Search:
         e.table = &self.table
         if deal_over(e):
             raise ValueError("the deal is over: nothing left to solve")
-        self.settled = settle_declarations(e)
+        self.settled = settle(e)
         return e
 
     def value(self, dict spec):
