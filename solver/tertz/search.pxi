@@ -127,6 +127,10 @@ cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
     cdef int window_low, window_high
     cdef Key key
 
+    if e.nodes >= e.limit.next_check:  # always true once stopped (common/limit.pxi)
+        check_limit(&e.limit, e.nodes)
+        if e.limit.stopped:
+            return 0  # a meaningless value: the caller discards the whole search
     if deal_over(e):
         return 0
     if e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[e.s.leader]) == 1:
@@ -152,6 +156,8 @@ cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
 
     count = ordered_moves(e, first, moves, 1)
     best = try_moves(e, moves, count, alpha, beta, &best_move)
+    if e.limit.stopped:
+        return best  # not proven: nothing stored
 
     # What the search proved: a fail-low result is an upper bound, a fail-high one a
     # lower bound, anything between is exact.

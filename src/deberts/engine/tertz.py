@@ -83,7 +83,8 @@ class TertzSolver(SearchOwner[_tertz.Search]):
     """A reusable Tertz solver: one transposition table kept across the positions
     it is given (while they share the trump, the stock and the rules). Safe to share
     between threads (a lock lets one search at a time use the table); the search
-    releases the GIL, so one solver a thread runs them in parallel."""
+    releases the GIL, so one solver a thread runs them in parallel. Its ``limit``
+    and ``progress`` are those of every solver (:class:`SearchOwner`)."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         super().__init__(_tertz.Search, table_bits)
@@ -92,18 +93,18 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         """The deal's margin under optimal play from ``position``."""
         started = time.perf_counter()
         spec = _input(position)
-        with self._lock:
+        settled = settled_margin(position)
+        with self._searching(settled):
             value, nodes = self._search.value(spec)
-        return TertzValue(settled_margin(position) + value, nodes,
-                          time.perf_counter() - started)
+        return TertzValue(settled + value, nodes, time.perf_counter() - started)
 
     def values(self, position: TertzPosition) -> TertzValues:
         """Every legal move's value: the deal's margin after it under optimal play."""
         started = time.perf_counter()
         spec = _input(position)
-        with self._lock:
-            rows, nodes = self._search.values(spec)
         settled = settled_margin(position)
+        with self._searching(settled):
+            rows, nodes = self._search.values(spec)
         values = {to_move(move): settled + value for move, value in rows}
         return TertzValues(values, nodes, time.perf_counter() - started)
 
@@ -113,9 +114,10 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         model disagree on the rules (a RuntimeError)."""
         started = time.perf_counter()
         spec = _input(position)
-        with self._lock:
+        settled = settled_margin(position)
+        with self._searching(settled):
             value, line, nodes = self._search.line(spec)
-        value += settled_margin(position)
+        value += settled
         moves = tuple(to_move(move) for move in line)
         end = position.copy()
         for move in moves:
@@ -170,7 +172,7 @@ def settled_margin(position: TertzPosition) -> int:
     return position.points[0] - position.points[1] + married[0] - married[1]
 
 
-def engine_input(position: TertzPosition) -> dict[str, Any]:
+def engine_input(position: TertzPosition) -> _tertz.Spec:
     """The position as the engine reads it: plain integers and lists.
 
     Run declarations carry a stamp (their rank in the deal's order of declarations,
@@ -189,26 +191,26 @@ def engine_input(position: TertzPosition) -> dict[str, Any]:
     married = marriage_mask(position.trump)
     unplayed = position.hands[0] | position.hands[1] | sum(c.mask for c in position.stock)
     together = bool(position.stock) or any(h & married == married for h in position.hands)
-    return {
-        "trump": int(position.trump),
-        "hands": list(position.hands),
-        "stock": [int(card) for card in position.stock],
-        "trick": int(position.trick[0]) if position.trick else -1,
-        "leader": position.leader,
-        "to_move": position.to_move,
-        "break_due": int(position.breaker is not None),
-        "cards_played": 2 * len(position.tricks) + len(position.trick),
-        "marriage_open": int(
+    return _tertz.Spec(
+        trump=int(position.trump),
+        hands=position.hands,
+        stock=[int(card) for card in position.stock],
+        trick=int(position.trick[0]) if position.trick else -1,
+        leader=position.leader,
+        to_move=position.to_move,
+        break_due=position.breaker is not None,
+        cards_played=2 * len(position.tricks) + len(position.trick),
+        marriage_open=(
             not any(position.marriage) and unplayed & married == married and together
         ),
-        "runs": list(runs),
-        "fours": fours,
-        "stock_play": position.rules.stock_play,
-        "declare_when": position.rules.declare_when,
-    }
+        runs=runs,
+        fours=fours,
+        stock_play=position.rules.stock_play,
+        declare_when=position.rules.declare_when,
+    )
 
 
-def _input(position: TertzPosition) -> dict[str, Any]:
+def _input(position: TertzPosition) -> _tertz.Spec:
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)

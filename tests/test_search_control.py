@@ -1,0 +1,138 @@
+"""What both solvers share while a search runs (engine/owner.py,
+solver/common/limit.pxi): the caller's limit, the progress observer, and Ctrl-C,
+which stops any search within a fraction of a second. A Tertz search stopped at
+its limit leaves a sound table, as a Deberts one does (tests/test_limit.py)."""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+import time
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from deberts import Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts.engine.owner import Progress
+from deberts.engine.tertz import TertzSolver
+from deberts.model.tertz import TertzDeal, TertzPosition
+
+
+def after_break(seed: int) -> TertzPosition:
+    """A Tertz position right after the break, reached by seeded random moves."""
+    position = TertzPosition(TertzDeal.random(seed))
+    rng = random.Random(seed)
+    while position.broken is None:
+        position.push(rng.choice(position.legal_moves()))
+    return position
+
+
+def long_search(game: str) -> Callable[[], object]:
+    """A call that searches for a second or more: every move of a full Tertz
+    deal, or a 4-player Deberts deal solved with a table too small to help."""
+    if game == "tertz":
+        return lambda: TertzSolver().values(TertzPosition(TertzDeal.random(11)))
+    position = Position(Deal.random(4, seed=5), Suit(1), 0, 1, Rules())
+    return lambda: [Solver(4).solve(position) for _ in range(20)]
+
+
+@pytest.fixture
+def interrupt_in() -> Iterator[Callable[[float], None]]:
+    """Send SIGINT to this process after a delay, with a handler of our own (so
+    pytest's own handling is not involved) that raises KeyboardInterrupt."""
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, handler)
+    timers: list[threading.Timer] = []
+
+    def arm(delay: float) -> None:
+        timer = threading.Timer(delay, signal.raise_signal, (signal.SIGINT,))
+        timers.append(timer)
+        timer.start()
+
+    try:
+        yield arm
+    finally:
+        for timer in timers:
+            timer.cancel()
+            timer.join()
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize("game", ["tertz", "deberts"])
+def test_ctrl_c_stops_a_running_search_at_once(interrupt_in: Any, game: str) -> None:
+    call = long_search(game)
+    interrupt_in(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        call()
+    # the signal comes at 0.3 s; the search looks at it every tenth of a second
+    assert time.monotonic() - started < 0.3 + 2.0
+    # raised by the engine's visit to Python, not between two calls
+    assert any(entry.path.name == "limit.pxi" for entry in caught.traceback)
+
+
+def test_a_search_interrupted_by_ctrl_c_leaves_the_solver_usable(interrupt_in: Any) -> None:
+    position = after_break(3)
+    expected = TertzSolver().values(position).values
+    solver = TertzSolver()
+    interrupt_in(0.15)
+    with pytest.raises(KeyboardInterrupt):
+        solver.values(TertzPosition(TertzDeal.random(11)))
+    assert solver.values(position).values == expected
+
+
+def test_progress_reports_nodes_time_and_an_interval_holding_the_value() -> None:
+    position = TertzPosition(TertzDeal.random(11))
+    solver = TertzSolver()
+    seen: list[Progress] = []
+
+    def observe(progress: Progress) -> None:
+        seen.append(progress)
+        if len(seen) == 5:
+            raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"), solver.progress(observe):
+        solver.value(position)
+    assert [p.nodes for p in seen] == sorted(p.nodes for p in seen) and seen[0].nodes > 0
+    assert all(0 < p.seconds < 60 for p in seen)
+    value = TertzSolver().value(position).value
+    last = seen[-1]
+    assert last.lower == last.upper == 0 or last.lower <= value <= last.upper
+
+
+def test_progress_is_per_thread_and_ends_with_its_block() -> None:
+    solver = TertzSolver()
+    with pytest.raises(ValueError):
+        with solver.progress(lambda p: (_ for _ in ()).throw(ValueError("stop"))):
+            solver.value(TertzPosition(TertzDeal.random(11)))
+    solver.value(after_break(2))  # no observer any more: runs to the end
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tertz_interrupted_search_leaves_a_sound_table(seed: int) -> None:
+    position = after_break(seed)
+    fresh = TertzSolver()
+    expected = (fresh.value(position).value, fresh.values(position).values)
+    fresh.clear()
+    full_nodes = fresh.values(position).nodes
+    for fraction in (0.1, 0.5, 0.9):
+        solver = TertzSolver()
+        with pytest.raises(SearchInterrupted, match="stopped at its limit"):
+            with solver.limit(nodes=max(1, int(full_nodes * fraction))):
+                solver.values(position)
+        assert (solver.value(position).value, solver.values(position).values) == expected
+
+
+def test_tertz_every_mode_stops_at_its_limit() -> None:
+    position = TertzPosition(TertzDeal.random(11))
+    solver = TertzSolver()
+    for call in (solver.value, solver.values, solver.line, solver.solve):
+        with pytest.raises(SearchInterrupted):
+            with solver.limit(seconds=0.05):
+                call(position)
+        with pytest.raises(SearchInterrupted):
+            with solver.limit(nodes=100):
+                call(position)
