@@ -24,6 +24,8 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.cli.inputs import build_position
+from deberts.cli.search_control import controlled, search_options
+from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.record import GameRecord
 from deberts.text.render import (
@@ -51,6 +53,7 @@ from deberts.text.render import (
 @json_option
 @ascii_option
 @table_bits_option
+@search_options
 def analyze_command(
     hands: str | None,
     trump: str | None,
@@ -64,6 +67,8 @@ def analyze_command(
     as_json: bool,
     ascii_only: bool,
     table_bits: int,
+    seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Replay a played deal and price every card double-dummy.
 
@@ -73,16 +78,19 @@ def analyze_command(
     side in points, and the best cards; then the points each seat lost.
     """
     with reported():
+        solver = Solver(table_bits)
         if record_file is not None:
             record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
-            analysis = analyze_play(record, table_bits=table_bits)
+            with controlled(solver, seconds, progress):
+                analysis = analyze_play(record, solver=solver)
         else:
             record = None
             position = build_position(
                 *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
             )
-            analysis = analyze_play(position, played, table_bits=table_bits)
+            with controlled(solver, seconds, progress):
+                analysis = analyze_play(position, played, solver=solver)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:

@@ -246,7 +246,7 @@ cdef class Search(Limited):
 
     @property
     def table_bytes(self) -> int:
-        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
+        return table_size(self.table.mask, self.table.end_mask)
 
     def clear(self) -> None:
         """Forget everything the table holds."""

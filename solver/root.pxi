@@ -130,6 +130,7 @@ cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
             guess = values[order[i - 1]]
         for j in range(i):
             known[j] = values[order[j]] - delta
+        publish_move(&e.limit, delta, i + 1, count)
         values[order[i]] = delta + exact_value(
             e, NO_GUESS if guess == NO_GUESS else guess - delta, known, i)
         undo_card(e, &root)

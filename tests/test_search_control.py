@@ -6,14 +6,19 @@ its limit leaves a sound table, as a Deberts one does (tests/test_limit.py)."""
 from __future__ import annotations
 
 import random
+import re
 import signal
+import subprocess
+import sys
 import threading
 import time
 from typing import Any, Callable, Iterator
 
 import pytest
+from click.testing import CliRunner
 
 from deberts import Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts.cli.main import main
 from deberts.engine.owner import Progress
 from deberts.engine.tertz import TertzSolver
 from deberts.model.tertz import TertzDeal, TertzPosition
@@ -136,3 +141,69 @@ def test_tertz_every_mode_stops_at_its_limit() -> None:
         with pytest.raises(SearchInterrupted):
             with solver.limit(nodes=100):
                 call(position)
+
+
+FULL_DEAL = str(TertzDeal.random(11))
+FIRST_MOVE = str(TertzPosition(TertzDeal.random(11)).legal_moves()[-1])
+
+
+def run_cli(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "from deberts.cli.main import main; main()",
+                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def outputs(process: subprocess.Popen[bytes]) -> tuple[str, str]:
+    """The process's stdout and stderr as written (carriage returns kept)."""
+    stdout, stderr = process.communicate(timeout=60)
+    return stdout.decode(), stderr.decode()
+
+
+@pytest.mark.parametrize("command", [["tertz", "solve", FULL_DEAL],
+                                     ["tertz", "analyze", FULL_DEAL, "--played", FIRST_MOVE]])
+def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str]) -> None:
+    process = run_cli(*command, "--no-progress")
+    time.sleep(3.0)  # started, and searching
+    assert process.poll() is None
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = outputs(process)
+    assert time.monotonic() - sent < 2.0  # 0.1-0.2 s on a quiet machine
+    assert process.returncode == 130
+    assert stdout == "" and stderr == "deberts: interrupted (Ctrl-C)\n"
+
+
+def test_seconds_stops_the_search_with_one_line() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "0.5", "--no-progress")
+    stdout, stderr = outputs(process)
+    assert process.returncode == 2 and stdout == ""
+    assert re.fullmatch(r"deberts: error: no answer within --seconds 0\.5: the search stopped"
+                        r" after [\d,]+ nodes, move 1 of \d+( in \[[-+]\d+, [-+]\d+\])?\n", stderr)
+
+
+def test_the_progress_line_is_rewritten_in_place_and_wiped() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "2.5", "--progress")
+    _, stderr = outputs(process)
+    lines = stderr.split("\r")
+    assert any(re.match(r"searching: [\d,]+ nodes, \d+\.\d s, move \d+ of \d+", line)
+               for line in lines)
+    assert lines[-1].startswith("\x1b[Kdeberts: error: no answer within --seconds 2.5")
+
+
+def test_no_progress_line_by_default_when_stderr_is_not_a_terminal() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "1.5")
+    _, stderr = outputs(process)
+    assert "\r" not in stderr and stderr.startswith("deberts: error: no answer within")
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1e9", "soon"])
+def test_bad_seconds_are_refused_by_name(value: str) -> None:
+    result = CliRunner().invoke(main, ["solve", "--example", "--seconds", value])
+    assert result.exit_code == 2 and "--seconds" in result.output
+
+
+def test_a_generous_limit_gives_the_same_answer() -> None:
+    plain = CliRunner().invoke(main, ["solve", "--example", "--json"])
+    limited = CliRunner().invoke(main, ["solve", "--example", "--json", "--seconds", "600"])
+    assert plain.exit_code == limited.exit_code == 0
+    strip = re.compile(r'"seconds": [\d.e-]+')
+    assert strip.sub("", plain.output) == strip.sub("", limited.output)

@@ -29,6 +29,8 @@ cdef struct Limit:
     int lower               # the interval known to hold the value being searched
     int upper               # (of the root, or of the root move being solved); 0 0
                             # until the value search publishes one
+    int move                # in values mode, the root move being solved (from 1),
+    int moves               # of how many; 0 0 when the position's value is searched
     int base                # what the boundary settled at the root: added to both
     int offset              # what the root move being solved settled: added to both
     void* watch             # the Watch of the search (borrowed: its Search keeps it)
@@ -36,9 +38,11 @@ cdef struct Limit:
 
 cdef class Watch:
     """What a search tells its caller while it runs, and what stopped it: the
-    observer is called as ``observer(nodes, lower, upper)`` at each visit to Python
-    (the interval in the root's terms, before what the boundary adds); ``error`` is
-    the exception raised there (KeyboardInterrupt on Ctrl-C, or the observer's)."""
+    observer is called as ``observer(nodes, lower, upper, move, moves)`` at each
+    visit to Python (the interval in the root's terms, before what the boundary
+    adds; in values mode the root move being solved, from 1, and their count);
+    ``error`` is the exception raised there (KeyboardInterrupt on Ctrl-C, or the
+    observer's)."""
 
     cdef object observer
     cdef object error
@@ -65,6 +69,8 @@ cdef void set_limit(Limit* limit, Watch watch, double deadline,
     limit.upper = 0
     limit.base = 0
     limit.offset = 0
+    limit.move = 0
+    limit.moves = 0
     limit.watch = <void*>watch
     watch.error = None
 
@@ -76,7 +82,7 @@ cdef int visit_python(Limit* limit, uint64_t nodes) noexcept with gil:
     try:
         PyErr_CheckSignals()
         if watch.observer is not None:
-            watch.observer(nodes, limit.lower, limit.upper)
+            watch.observer(nodes, limit.lower, limit.upper, limit.move, limit.moves)
     except BaseException as error:
         watch.error = error
         return -1
@@ -103,6 +109,16 @@ cdef void check_limit(Limit* limit, uint64_t nodes) noexcept nogil:
     limit.next_check = nodes + LIMIT_CHECK
     if limit.node_limit and limit.node_limit < limit.next_check:
         limit.next_check = limit.node_limit
+
+
+cdef inline void publish_move(Limit* limit, int offset, int move, int moves) noexcept nogil:
+    """Values mode: root move ``move`` of ``moves`` is being solved; it settled
+    ``offset``."""
+    limit.offset = offset
+    limit.move = move
+    limit.moves = moves
+    limit.lower = 0
+    limit.upper = 0
 
 
 cdef inline void publish_interval(Limit* limit, int lower, int upper) noexcept nogil:
@@ -141,7 +157,7 @@ cdef class Limited:
         self.node_limit = nodes
 
     def observe(self, observer=None) -> None:
-        """Call ``observer(nodes, lower, upper)`` about every POLL_SECONDS of each
+        """Call ``observer(nodes, lower, upper, move, moves)`` about every POLL_SECONDS of each
         later search (None: nobody); what it raises stops the search and is raised
         by it."""
         self.watch.observer = observer

@@ -40,10 +40,9 @@ cdef int root_values(Engine* e, int* moves, int* values) noexcept nogil:
         delta = make_move(e, moves[i])
         for j in range(i):
             known[j] = values[j] - delta
-        e.limit.offset = delta
+        publish_move(&e.limit, delta, i + 1, count)
         values[i] = delta + exact_value(e, guess if guess == NO_GUESS else guess - delta,
                                         known, i)
-        e.limit.offset = 0
         guess = values[i]
         e.s = root
         if e.limit.stopped:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.owner import given_or_new
+from deberts.engine.tertz import TertzSolver
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
 from deberts.model.tertz import Move, TertzPosition, TertzScore
@@ -100,19 +101,21 @@ class TertzPlayAnalysis:
 def analyze_tertz(
     position: TertzPosition,
     moves: Iterable[Move | str] | str,
-    table_bits: int = DEFAULT_TABLE_BITS,
+    table_bits: int | None = None,
+    solver: TertzSolver | None = None,
 ) -> TertzPlayAnalysis:
     """Analyse ``moves`` (notation or moves) played from ``position``.
 
-    One solver is used throughout, so each search reuses what the earlier ones
-    proved. A bad or illegal move raises :class:`deberts.NotationError` or
+    One solver is used throughout (``solver``, else a new one with a table of
+    ``table_bits``), so each search reuses what the earlier ones proved; its limit
+    and progress observer apply. A bad or illegal move raises :class:`deberts.NotationError` or
     :class:`deberts.IllegalMoveError` naming its place: ``played move 3 (seat 1):
     swap: seat 1 does not hold the seven of trumps``.
     """
     instance("position", position, TertzPosition, "a TertzPosition")
     instance("moves", moves, Iterable, "a string or a list of moves")
     played = moves.split() if isinstance(moves, str) else list(moves)
-    solver = TertzSolver(table_bits)
+    solver = given_or_new(TertzSolver, solver, table_bits)
     current = position.copy()
     values = _values(solver, current)
     dd_margin = _margin(current, values)

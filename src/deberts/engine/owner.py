@@ -9,9 +9,10 @@ import contextlib
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterator, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 
-from deberts.model.arguments import instance, integer, positive
+from deberts.errors import ArgumentError
+from deberts.model.arguments import describe, instance, integer, positive
 
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
@@ -20,14 +21,17 @@ TABLE_BITS_RANGE = (4, 30)
 @dataclass(frozen=True)
 class Progress:
     """Where a running search stands: the nodes searched, the seconds since it
-    began, and the interval known to hold the value being searched (the deal's
-    margin: of the position, or of the root move being solved; ``lower == upper``
-    is not a result yet, only the last interval the search published)."""
+    began, and the interval known to hold the value being searched, as a deal
+    margin (``0, 0`` until the search has published one). When every move's value
+    is asked for, ``move`` is the one being solved (from 1) of ``moves`` and the
+    interval is its value's; both are 0 when the position's value is searched."""
 
     nodes: int
     seconds: float
     lower: int
     upper: int
+    move: int = 0
+    moves: int = 0
 
 
 class Search(Protocol):
@@ -41,10 +45,13 @@ class Search(Protocol):
 
     def limit(self, deadline: float = ..., nodes: int = ...) -> None: ...
 
-    def observe(self, observer: Callable[[int, int, int], None] | None = ...) -> None: ...
+    def observe(
+        self, observer: Callable[[int, int, int, int, int], None] | None = ...
+    ) -> None: ...
 
 
 S = TypeVar("S", bound=Search)
+O = TypeVar("O", bound="SearchOwner[Any]")
 
 
 class SearchOwner(Generic[S]):
@@ -81,7 +88,8 @@ class SearchOwner(Generic[S]):
         ``observer`` with its :class:`Progress` about every tenth of a second (none
         for a search that ends sooner). What the observer raises stops the search
         and is raised by the solver's call."""
-        instance("observer", observer, Callable, "a callable")
+        if not callable(observer):
+            raise ArgumentError(f"bad observer: {describe(observer)}; expected a callable")
         outer = getattr(self._watch, "observer", None)
         self._watch.observer = observer
         try:
@@ -100,8 +108,9 @@ class SearchOwner(Generic[S]):
                 self._search.observe(None)
             else:
                 started = time.monotonic()
-                self._search.observe(lambda nodes, lower, upper: observer(Progress(
-                    nodes, time.monotonic() - started, settled + lower, settled + upper)))
+                self._search.observe(lambda nodes, lower, upper, move, moves: observer(
+                    Progress(nodes, time.monotonic() - started, settled + lower,
+                             settled + upper, move, moves)))
             yield
 
     @property
@@ -113,3 +122,14 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+def given_or_new(kind: type[O], solver: O | None, table_bits: int | None) -> O:
+    """The caller's solver of ``kind``, or a new one with a table of ``table_bits``
+    (its default when None); not both."""
+    if solver is None:
+        make = cast(Callable[..., O], kind)  # each solver's own table_bits default
+        return make() if table_bits is None else make(table_bits)
+    if table_bits is not None:
+        raise ArgumentError("bad arguments: give a solver or table_bits, not both")
+    return cast(O, instance("solver", solver, kind, f"a {kind.__name__}"))
