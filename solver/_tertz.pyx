@@ -270,34 +270,40 @@ cdef class Search(Limited):
         e.limit.base = self.settled
         return e
 
-    def value(self, Spec spec not None):
-        """``(value, nodes)``: the exact margin still to be won from the root."""
+    def value(self, Spec spec not None, int guess=NO_GUESS):
+        """``(value, nodes)``: the exact margin still to be won from the root, the
+        value search starting from ``guess`` (a margin from the root) when given:
+        a near guess saves null-window passes."""
         cdef Engine* e = self.prepare(spec)
         cdef int value
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            value = exact_value(e, NO_GUESS)
+            value = exact_value(e, start)
         self.finish(&e.limit, e.nodes)
         return self.settled + value, e.nodes
 
-    def values(self, Spec spec not None):
-        """``([(move, value)], nodes)``: the exact value of every legal move."""
+    def values(self, Spec spec not None, int guess=NO_GUESS):
+        """``([(move, value)], nodes)``: the exact value of every legal move, the
+        first move's search starting from ``guess`` when given."""
         cdef Engine* e = self.prepare(spec)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int count
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            count = root_values(e, moves, values)
+            count = root_values(e, start, moves, values)
         self.finish(&e.limit, e.nodes)
         return [(moves[i], self.settled + values[i]) for i in range(count)], e.nodes
 
-    def line(self, Spec spec not None):
+    def line(self, Spec spec not None, int guess=NO_GUESS):
         """``(value, line, nodes)``: the exact value and one optimal line of moves
-        to the end of the deal."""
+        to the end of the deal (the value search from ``guess`` when given)."""
         cdef Engine* e = self.prepare(spec)
         cdef int line[MAX_PLIES]
         cdef int value, length
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            value = exact_value(e, NO_GUESS)
+            value = exact_value(e, start)
             length = principal_line(e, value, line)
         self.finish(&e.limit, e.nodes)
         return self.settled + value, [line[j] for j in range(length)], e.nodes

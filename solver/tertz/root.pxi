@@ -28,13 +28,14 @@ cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcep
     return mtdf(e, 0 if guess == NO_GUESS else guess, known, count)
 
 
-cdef int root_values(Engine* e, int* moves, int* values) noexcept nogil:
+cdef int root_values(Engine* e, int guess, int* moves, int* values) noexcept nogil:
     """The exact value of every legal root move (no equivalent cards collapsed),
-    each search starting from the value found before it and testing the values
+    the first search starting from ``guess`` (a margin from the root, or
+    NO_GUESS), each later one from the value found before it, testing the values
     found so far first (in the next move's terms: less what its move settles)."""
     cdef Undo root = e.s
     cdef int known[MAX_MOVES]
-    cdef int count, i, j, delta, guess = NO_GUESS
+    cdef int count, i, j, delta
     count = ordered_moves(e, -1, moves, 0)
     for i in range(count):
         delta = make_move(e, moves[i])

@@ -128,7 +128,7 @@ def analyze_tertz(
             current.push(move)
         except DebertsError as error:
             raise type(error)(f"played move {index + 1} (seat {seat}): {error}") from None
-        values_before, values = values, _values(solver, current)
+        values_before, values = values, _values(solver, current, values[move])
         after = _margin(current, values)
         sign = 1 if seat == 0 else -1
         best = tuple(m for m, v in values_before.items() if v == before)
@@ -149,11 +149,14 @@ def played_out(position: TertzPosition, moves: Iterable[Move]) -> TertzPosition:
     return end
 
 
-def _values(solver: TertzSolver, position: TertzPosition) -> dict[Move, int]:
-    """Every legal move's margin in the model's order of moves; none once over."""
+def _values(solver: TertzSolver, position: TertzPosition,
+            guess: int | None = None) -> dict[Move, int]:
+    """Every legal move's margin in the model's order of moves; none once over.
+    ``guess``: the position's value, when known (the value of the move that
+    reached it), from which the first search starts."""
     if position.is_over():
         return {}
-    values = solver.values(position).values
+    values = solver.values(position, guess).values
     return {move: values[move] for move in position.legal_moves()}
 
 

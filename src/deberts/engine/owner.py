@@ -16,6 +16,9 @@ from deberts.model.arguments import describe, instance, integer, positive
 
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
+# Far beyond any deal margin: a value-search guess or a threshold is cut to this,
+# so that any integer fits the engine's C int (no margin comes near it anyway).
+GUESS_LIMIT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,14 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+def relative_margin(name: str, margin: object, settled: int) -> int:
+    """A deal margin given by the caller (an int, else :class:`deberts.ArgumentError`
+    naming ``name``), relative to the ``settled`` points and cut to
+    +-GUESS_LIMIT, so that any integer fits the engine's C int."""
+    relative = integer(name, margin) - settled
+    return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
 
 
 def given_or_new(kind: type[O], solver: O | None, table_bits: int | None) -> O:

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Sequence
 
 from deberts.engine import _engine
 from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
-from deberts.engine.owner import SearchOwner
+from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardSet, Suit
@@ -27,9 +27,6 @@ from deberts.model.scoring import DealScore, result_of, score
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
 
-# Far beyond any deal margin: a value-search guess or a threshold is cut to this,
-# so that any integer fits the engine's C int (no margin comes near it anyway).
-GUESS_LIMIT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -171,7 +168,7 @@ class Solver(SearchOwner[_engine.Search]):
         """True when the declarer's side gets a deal margin above ``threshold``."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        relative = _clamped("threshold", threshold, settled)
+        relative = relative_margin("threshold", threshold, settled)
         with self._searching(settled):
             answer, self.nodes = self._search.reaches(spec, trick, relative)
         return answer
@@ -186,7 +183,7 @@ class Solver(SearchOwner[_engine.Search]):
         one), if near, saves the search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        extra = () if guess is None else (_clamped("guess", guess, settled),)
+        extra = () if guess is None else (relative_margin("guess", guess, settled),)
         mask = _card_mask(cards)
         with self._searching(settled):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
@@ -201,7 +198,7 @@ class Solver(SearchOwner[_engine.Search]):
         a card, so much cheaper than :meth:`values` when a comparison is enough."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        relative, mask = _clamped("threshold", threshold, settled), _card_mask(cards)
+        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(cards)
         with self._searching(settled):
             raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
         return {card: (settled + low, settled + high)
@@ -259,13 +256,6 @@ def _per_card(
         known = merged.get(card)
         merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
     return merged
-
-
-def _clamped(name: str, margin: object, settled: int) -> int:
-    """A deal margin given by the caller, relative to the settled points and cut to
-    +-GUESS_LIMIT, so that any integer fits the engine's C int."""
-    relative = integer(name, margin) - settled
-    return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
 
 
 def _card_mask(cards: Iterable[Card] | None) -> int:
