@@ -25,6 +25,8 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.cli.inputs import build_position
+from deberts.cli.search_control import controlled, search_options
+from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.registry import default_game, game_of
 from deberts.text.review import render_analysis
@@ -47,6 +49,7 @@ from deberts.text.review import render_analysis
 @json_option
 @ascii_option
 @table_bits_option
+@search_options
 def analyze_command(
     hands: str | None,
     trump: str | None,
@@ -61,6 +64,8 @@ def analyze_command(
     as_json: bool,
     ascii_only: bool,
     table_bits: int,
+    seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Replay a played deal and price every card double-dummy.
 
@@ -73,21 +78,30 @@ def analyze_command(
         if record_file is not None:
             record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
-            game = game_of(record)  # a record of any game: its own review and report
-            analysis = game.part("review")(record, table_bits=table_bits, start=start)
+            game = game_of(record)  # a record of any game: its own solver, review, report
+            solver: Any = game.solver(table_bits if _given("table_bits") else None)
+            with controlled(solver, seconds, progress):
+                analysis = game.part("review")(record, solver=solver, start=start)
         else:
             if start:
                 raise CliError("--from takes a --record: with HANDS, --played is the play")
-            record, game = None, default_game()
+            record, game, solver = None, default_game(), Solver(table_bits)
             position = build_position(
                 *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
             )
-            analysis = analyze_play(position, played, table_bits=table_bits)
+            with controlled(solver, seconds, progress):
+                analysis = analyze_play(position, played, solver=solver)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
         render = game.part("render_analysis")
         click.echo(render(analysis, record, notation_for_stdout(ascii_only)))
+
+
+def _given(parameter: str) -> bool:
+    """Whether ``parameter`` was given on the command line (not its default)."""
+    source = click.get_current_context().get_parameter_source(parameter)
+    return source is click.core.ParameterSource.COMMANDLINE
 
 
 def _setting(

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from deberts import solve
+from deberts import Solver
 from deberts.cli.common import (
     ascii_option,
     hands_argument,
@@ -21,6 +21,7 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.cli.inputs import EXAMPLE, build_position, build_rules
+from deberts.cli.search_control import controlled, search_options
 from deberts.text.render import render_solution
 
 
@@ -37,6 +38,7 @@ from deberts.text.render import render_solution
               "--declarer and --leader.")
 @ascii_option
 @table_bits_option
+@search_options
 def solve_command(
     hands: str | None,
     trump: str | None,
@@ -49,6 +51,8 @@ def solve_command(
     example: bool,
     ascii_only: bool,
     table_bits: int,
+    seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Solve one position exactly.
 
@@ -58,7 +62,9 @@ def solve_command(
     setting = deal_setting(hands, trump, declarer, leader, example)
     with reported():
         position = build_position(*setting, build_rules(preset, settings), played)
-        solution = solve(position, table_bits=table_bits)
+        solver = Solver(table_bits)
+        with controlled(solver, seconds, progress):
+            solution = solver.solve(position)
     if as_json:
         click.echo(json.dumps(solution.to_dict()))
     else:

@@ -27,6 +27,7 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
+from deberts.cli.search_control import controlled, search_options
 from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.formats import batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
@@ -70,9 +71,11 @@ def tertz_group() -> None:
               help="Solve a built-in position (a deal and its first moves) instead of HANDS.")
 @ascii_option
 @table_bits_option
+@search_options
 def solve_command(
     hands: str | None, played: str, settings: tuple[str, ...], as_json: bool,
-    example: bool, ascii_only: bool, table_bits: int,
+    example: bool, ascii_only: bool, table_bits: int, seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Solve one Tertz position exactly: every legal move's value (seat 0's total
     minus seat 1's over the whole deal), an optimal line and its score.
@@ -88,7 +91,9 @@ def solve_command(
         hands, played = EXAMPLE["deal"], EXAMPLE["played"]
     with reported():
         position = tertz_position(hands, played, settings)
-        solution = TertzSolver(table_bits).solve(position)
+        solver = TertzSolver(table_bits)
+        with controlled(solver, seconds, progress):
+            solution = solver.solve(position)
     if as_json:
         click.echo(json.dumps(solution.to_dict()))
     else:
@@ -104,9 +109,10 @@ def solve_command(
 @json_option
 @ascii_option
 @table_bits_option
+@search_options
 def analyze_command(
     hands: str | None, played: str, start: int, settings: tuple[str, ...], as_json: bool,
-    ascii_only: bool, table_bits: int,
+    ascii_only: bool, table_bits: int, seconds: float | None, progress: bool | None,
 ) -> None:
     """Replay a played Tertz deal and price every move double-dummy.
 
@@ -120,7 +126,9 @@ def analyze_command(
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
         dealt = TertzPosition(position.deal, position.rules)
-        analysis = analyze_tertz(dealt, position.moves, table_bits, start)
+        solver = TertzSolver(table_bits)
+        with controlled(solver, seconds, progress):
+            analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:

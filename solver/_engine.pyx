@@ -10,25 +10,28 @@ a threshold question, every move's value, every move's value and line) and count
 its nodes. Each Search owns its table, so separate objects are re-entrant; the
 search runs without the GIL.
 
-The engine's files, in reading order: ``types.pxi`` (limits, moves, bella states,
-the structs), ``limit.pxi`` (the caller's node and time limit), ``cards.pxi`` (card
-tables), ``state.pxi`` (play, take back, legal cards), ``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``root.pxi``
-(the drivers of each mode); this file is the boundary only.
+The engine's files, in reading order: ``common/bits.pxi`` and ``common/limit.pxi``
+(bit helpers; the caller's node and time limit, Ctrl-C and the progress observer,
+shared with the Tertz engine), ``types.pxi`` (limits, moves, bella states, the
+structs), ``cards.pxi`` (card tables), ``state.pxi`` (play, take back, legal cards),
+``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``common/mtdf.pxi``
+(the value search, shared), ``root.pxi`` (the drivers of each mode); this file is
+the boundary only.
 """
 
+include "common/bits.pxi"
+include "common/limit.pxi"
 include "types.pxi"
-include "limit.pxi"
 include "cards.pxi"
 include "state.pxi"
 include "bounds.pxi"
 include "table.pxi"
 include "ordering.pxi"
 include "search.pxi"
+include "common/mtdf.pxi"
 include "root.pxi"
 
 from libc.string cimport memcmp, memcpy
-
-from deberts.errors import SearchInterrupted
 
 fill_all_tables()
 
@@ -168,7 +171,7 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     build_structure(e)
 
 
-cdef class Search:
+cdef class Search(Limited):
     """A search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a deal's setting (trump, sides, rules,
@@ -181,8 +184,6 @@ cdef class Search:
     cdef Setting setting        # the setting of the table's entries
     cdef bint has_setting
     cdef readonly int table_bits
-    cdef double deadline        # the limit of each search (limit.pxi); 0: none
-    cdef uint64_t node_limit
 
     def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
         if not 4 <= table_bits <= 30:
@@ -203,18 +204,6 @@ cdef class Search:
         """Forget everything the table holds."""
         table_clear(&self.table)
 
-    def limit(self, double deadline=0, uint64_t nodes=0) -> None:
-        """Stop each later search at ``deadline`` (seconds on the clock of
-        ``time.monotonic``) or at about ``nodes`` nodes, raising
-        :class:`deberts.errors.SearchInterrupted`; 0 is no limit."""
-        self.deadline = deadline
-        self.node_limit = nodes
-
-    cdef check_stopped(self):
-        if self.engine.stopped:
-            raise SearchInterrupted(
-                f"the search stopped at its limit after {self.engine.nodes} nodes")
-
     cdef Engine* prepare(self, Spec spec, list trick) except NULL:
         """Set up the engine at the root: the trick start, then the trick's moves."""
         cdef Undo undo
@@ -225,7 +214,7 @@ cdef class Search:
             self.has_setting = True
         table_new_search(&self.table)
         setup_engine(e, spec)
-        set_limit(e, self.deadline, self.node_limit)
+        self.start(&e.limit)
         e.table = &self.table
         if len(trick) >= e.n:
             raise ValueError("the current trick holds too many cards")
@@ -241,7 +230,7 @@ cdef class Search:
         cdef int value
         with nogil:
             value = exact_value(e, NO_GUESS)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return value, e.nodes
 
     def best(self, Spec spec not None, list trick not None):
@@ -251,7 +240,7 @@ cdef class Search:
         with nogil:
             value = exact_value(e, NO_GUESS)
             move = best_move(e, value)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return value, move, e.nodes
 
     def reaches(self, Spec spec not None, list trick not None, int threshold):
@@ -261,7 +250,7 @@ cdef class Search:
         cdef int value
         with nogil:
             value = search(e, threshold, threshold + 1)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return value > threshold, e.nodes
 
     def values(self, Spec spec not None, list trick not None, uint32_t cards=ALL_CARDS,
@@ -276,7 +265,7 @@ cdef class Search:
         cdef int count
         with nogil:
             count = root_values(e, cards, guess, moves, values)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
     def bounds(self, Spec spec not None, list trick not None, int threshold,
@@ -291,7 +280,7 @@ cdef class Search:
         cdef int count
         with nogil:
             count = root_bounds(e, cards, threshold, moves, lows, highs)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return [(moves[i], lows[i], highs[i]) for i in range(count)], e.nodes
 
     def move_order(self, Spec spec not None, list trick not None):
@@ -314,7 +303,7 @@ cdef class Search:
         with nogil:
             value = exact_value(e, NO_GUESS)
             length = principal_line(e, value, line)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return value, [line[j] for j in range(length)], e.nodes
 
     def lines(self, Spec spec not None, list trick not None):
@@ -334,7 +323,7 @@ cdef class Search:
                 delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
                 lengths[i] = principal_line(e, values[i] - delta, lines[i])
                 undo_card(e, &root)
-        self.check_stopped()
+        self.finish(&e.limit, e.nodes)
         return [
             (moves[i], values[i], [lines[i][j] for j in range(lengths[i])])
             for i in range(count)

@@ -2,21 +2,27 @@
 """The exact double-dummy engine of Tertz (docs/rules.md section 4) in C.
 
 Only ``deberts.engine.tertz`` calls this module. It receives a position reduced to
-integers (hands, the stock in draw order, the card on the table, the break, the
-marriage, the declarations so far); a :class:`Search` answers the value, every
-move's value, or the value and an optimal line, and counts its nodes. Each Search
-owns its table, so separate objects are re-entrant; the search runs without the GIL.
+integers as a :class:`Spec` (hands, the stock in draw order, the card on the table,
+the break, the marriage, the declarations so far); a :class:`Search` answers the
+value, every move's value, or the value and an optimal line, and counts its nodes.
+Each Search owns its table, so separate objects are re-entrant; the search runs
+without the GIL, under the caller's limit (``common/limit.pxi``, shared with the
+Deberts engine, as are the bit helpers and the value search ``common/mtdf.pxi``).
 
 Moves are integers: a card 0..31, ``SWAP`` (32), ``BREAK + k`` (64 + k).
 """
 
+include "common/bits.pxi"
+include "common/limit.pxi"
 include "tertz/types.pxi"
 include "tertz/declarations.pxi"
 include "tertz/legality.pxi"
 include "tertz/state.pxi"
 include "tertz/table.pxi"
+include "tertz/bounds.pxi"
 include "tertz/ordering.pxi"
 include "tertz/search.pxi"
+include "common/mtdf.pxi"
 include "tertz/root.pxi"
 
 # The points and orders come from the Python model, so both read one definition.
@@ -86,7 +92,72 @@ for _trump in range(4):
     fill_card_tables(&CARD_TABLES[_trump], _trump)
 
 
-cdef void load_declared(Declared* d, list runs, int fours) except *:
+cdef struct Setting:
+    # What a table's entries depend on besides the state: a position of another
+    # setting clears the table. Compared with memcmp, so a Setting lives only in
+    # zero-filled memory (the fields of a cdef class).
+    int trump
+    int stock_play
+    int declare_opening
+    int stock_count
+    uint8_t stock[STOCK_SIZE]
+
+
+cdef class Spec:
+    """A position as the engine reads it. Built only by
+    ``deberts.engine.tertz.engine_input``; every field is a plain integer (seats,
+    32-bit card masks, cards 0..31) and the rule options keep their names in
+    :class:`deberts.model.tertz.TertzRules`.
+
+    ``runs`` holds each seat's declared runs as ``(cards, stamp, counting)`` (the
+    stamp orders declarations in the deal), ``fours`` each seat's declared fours as
+    bits ``rank - 4``; ``trick`` is the card on the table or -1.
+    """
+
+    cdef Setting setting
+    cdef uint32_t hands[2]
+    cdef Declared declared[2]
+    cdef readonly int trick
+    cdef readonly int leader
+    cdef readonly int to_move
+    cdef readonly int break_due
+    cdef readonly int cards_played
+    cdef readonly int marriage_open
+
+    def __init__(self, *, int trump, hands, stock, int trick, int leader, int to_move,
+                 bint break_due, int cards_played, bint marriage_open, runs, fours,
+                 str stock_play, str declare_when):
+        cdef int seat, i
+        if not 0 <= trump < 4 or not -1 <= trick < 32 or not 0 <= cards_played <= 32:
+            raise ValueError(f"bad spec: trump {trump}, trick {trick}, {cards_played} played")
+        if not 0 <= leader < 2 or not 0 <= to_move < 2:
+            raise ValueError(f"bad spec: leader {leader}, to move {to_move}")
+        if len(hands) != 2 or len(runs) != 2 or len(fours) != 2:
+            raise ValueError("bad spec: hands, runs and fours need one entry a seat")
+        if len(stock) > STOCK_SIZE:
+            raise ValueError(f"bad spec: {len(stock)} stock cards, at most {STOCK_SIZE}")
+        if stock_play not in STOCK_PLAY or declare_when not in ("stock", "opening"):
+            raise ValueError(f"bad spec: stock_play {stock_play!r}, declare_when {declare_when!r}")
+        self.setting.trump = trump
+        self.setting.stock_play = STOCK_PLAY[stock_play]
+        self.setting.declare_opening = declare_when == "opening"
+        self.setting.stock_count = len(stock)
+        for i, card in enumerate(stock):
+            if not 0 <= card < 32:
+                raise ValueError(f"bad spec: stock card {card}")
+            self.setting.stock[i] = card
+        for seat in range(2):
+            self.hands[seat] = hands[seat]
+            load_declared(&self.declared[seat], runs[seat], fours[seat])
+        self.trick = trick
+        self.leader = leader
+        self.to_move = to_move
+        self.break_due = break_due
+        self.cards_played = cards_played
+        self.marriage_open = marriage_open
+
+
+cdef void load_declared(Declared* d, runs, int fours) except *:
     """One player's declarations from ``[(run_cards, stamp, counting)]`` and the
     mask of his declared fours' ranks (bit r - 4 for rank r)."""
     cdef int i, low, suit
@@ -107,48 +178,48 @@ cdef void load_declared(Declared* d, list runs, int fours) except *:
     d.count = len(runs)
 
 
-cdef void setup_engine(Engine* e, dict spec) except *:
-    """Fill the engine from the boundary's plain-integer description."""
-    cdef int i, card, offset
-    cdef list stock = spec["stock"]
-    memcpy(e, &CARD_TABLES[<int>spec["trump"]], sizeof(Engine))
-    e.stock_play = STOCK_PLAY[spec["stock_play"]]
-    e.declare_opening = spec["declare_when"] == "opening"
-    e.s.hands[0] = spec["hands"][0]
-    e.s.hands[1] = spec["hands"][1]
-    offset = STOCK_SIZE - len(stock)
+cdef void setup_engine(Engine* e, Spec spec) noexcept:
+    """Fill the engine from the spec: the card tables of the trump, then the stock
+    right-aligned in draw order, the hands and the state."""
+    cdef Setting* setting = &spec.setting
+    cdef int i, card, offset = STOCK_SIZE - setting.stock_count
+    memcpy(e, &CARD_TABLES[setting.trump], sizeof(Engine))
+    e.stock_play = setting.stock_play
+    e.declare_opening = setting.declare_opening
+    e.s.hands[0] = spec.hands[0]
+    e.s.hands[1] = spec.hands[1]
     e.s.stock_cards = 0
     for i in range(STOCK_SIZE):
         e.stock[i] = 0
-    for i, card in enumerate(stock):
-        e.stock[offset + i] = card
-        e.s.stock_cards |= <uint32_t>1 << card
+    for i in range(setting.stock_count):
+        e.stock[offset + i] = setting.stock[i]
+        e.s.stock_cards |= <uint32_t>1 << setting.stock[i]
     e.s.drawn = offset
     e.s.cut = 0
-    e.s.face_up = stock[len(stock) - 1] if stock else 0
-    e.s.break_due = spec["break_due"]
-    e.s.leader = spec["leader"]
-    e.s.to_move = spec["to_move"]
+    e.s.face_up = setting.stock[setting.stock_count - 1] if setting.stock_count else 0
+    e.s.break_due = spec.break_due
+    e.s.leader = spec.leader
+    e.s.to_move = spec.to_move
     e.s.trick_len = 0
     e.s.lead_card = 0
-    if spec["trick"] >= 0:
+    if spec.trick >= 0:
         e.s.trick_len = 1
-        e.s.lead_card = spec["trick"]
-    e.s.cards_played = spec["cards_played"]
+        e.s.lead_card = spec.trick
+    e.s.cards_played = spec.cards_played
     e.s.points_left = 0
     for card in range(32):
         if ((e.s.hands[0] | e.s.hands[1] | e.s.stock_cards) >> card) & 1:
             e.s.points_left += e.points[card]
     if e.s.trick_len:
         e.s.points_left += e.points[e.s.lead_card]
-    e.s.marriage_open = spec["marriage_open"]
+    e.s.marriage_open = spec.marriage_open
     e.s.declaring = 1
-    for i in range(2):
-        load_declared(&e.s.declared[i], spec["runs"][i], spec["fours"][i])
+    e.s.declared[0] = spec.declared[0]
+    e.s.declared[1] = spec.declared[1]
     e.nodes = 0
 
 
-cdef class Search:
+cdef class Search(Limited):
     """A Tertz search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a setting (trump, the stock, the
@@ -158,8 +229,9 @@ cdef class Search:
 
     cdef Table table
     cdef Engine engine
-    cdef object setting
-    cdef int settled          # the declarations' margin when final at the root
+    cdef Setting setting        # the setting of the table's entries
+    cdef bint has_setting
+    cdef int settled          # the margin settled at the root (settle in state.pxi)
     cdef readonly int table_bits
 
     def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
@@ -168,60 +240,70 @@ cdef class Search:
         if table_init(&self.table, table_bits) != 0:
             raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
         self.table_bits = table_bits
-        self.setting = None
+        self.has_setting = False
 
     def __dealloc__(self):
         table_free(&self.table)
 
     @property
     def table_bytes(self) -> int:
-        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
+        return table_size(self.table.mask, self.table.end_mask)
 
     def clear(self) -> None:
         """Forget everything the table holds."""
         table_clear(&self.table)
 
-    cdef Engine* prepare(self, dict spec) except NULL:
-        """Set up the engine at the root; the declarations settled there if final."""
+    cdef Engine* prepare(self, Spec spec) except NULL:
+        """Set up the engine at the root, and settle there what is already certain."""
         cdef Engine* e = &self.engine
-        setting = (spec["trump"], tuple(spec["stock"]), spec["stock_play"],
-                   spec["declare_when"])
-        if setting != self.setting:
+        if not self.has_setting or memcmp(&spec.setting, &self.setting, sizeof(Setting)):
             table_clear(&self.table)
-            self.setting = setting
+            self.setting = spec.setting
+            self.has_setting = True
         table_new_search(&self.table)
         setup_engine(e, spec)
+        self.start(&e.limit)
         e.table = &self.table
         if deal_over(e):
             raise ValueError("the deal is over: nothing left to solve")
-        self.settled = settle_declarations(e)
+        self.settled = settle(e)
+        e.limit.base = self.settled
         return e
 
-    def value(self, dict spec):
-        """``(value, nodes)``: the exact margin still to be won from the root."""
+    def value(self, Spec spec not None, int guess=NO_GUESS):
+        """``(value, nodes)``: the exact margin still to be won from the root, the
+        value search starting from ``guess`` (a margin from the root) when given:
+        a near guess saves null-window passes."""
         cdef Engine* e = self.prepare(spec)
         cdef int value
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            value = exact_value(e, NO_GUESS)
+            value = exact_value(e, start)
+        self.finish(&e.limit, e.nodes)
         return self.settled + value, e.nodes
 
-    def values(self, dict spec):
-        """``([(move, value)], nodes)``: the exact value of every legal move."""
+    def values(self, Spec spec not None, int guess=NO_GUESS):
+        """``([(move, value)], nodes)``: the exact value of every legal move, the
+        first move's search starting from ``guess`` when given."""
         cdef Engine* e = self.prepare(spec)
         cdef int moves[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int count
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            count = root_values(e, moves, values)
+            count = root_values(e, start, moves, values)
+        self.finish(&e.limit, e.nodes)
         return [(moves[i], self.settled + values[i]) for i in range(count)], e.nodes
 
-    def line(self, dict spec):
+    def line(self, Spec spec not None, int guess=NO_GUESS):
         """``(value, line, nodes)``: the exact value and one optimal line of moves
-        to the end of the deal."""
+        to the end of the deal (the value search from ``guess`` when given)."""
         cdef Engine* e = self.prepare(spec)
         cdef int line[MAX_PLIES]
         cdef int value, length
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
         with nogil:
-            value = exact_value(e, NO_GUESS)
+            value = exact_value(e, start)
             length = principal_line(e, value, line)
+        self.finish(&e.limit, e.nodes)
         return self.settled + value, [line[j] for j in range(length)], e.nodes

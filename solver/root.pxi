@@ -4,8 +4,6 @@
 # search has stopped at the caller's limit (limit.pxi), its result then meaningless.
 
 cdef enum:
-    WIDE_INTERVAL = 8         # wider than this, the value search bisects
-    FIRST_STEP = 4            # the value search's first step past a bound
     FULL_WINDOW_CARDS = 24    # with no more cards in play, one full-window search
     NO_GUESS = INF
 
@@ -25,7 +23,7 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
             card = move_card(moves[i])
             delta = play_card(e, card, move_declines(moves[i]), &undo[length])
             value = delta + search(e, target - delta - 1, target - delta + 1)
-            if e.stopped:
+            if e.limit.stopped:
                 undo_card(e, &undo[length])
                 break
             if value == target:
@@ -35,7 +33,7 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
                 found = 1
                 break
             undo_card(e, &undo[length])
-        if not found or e.stopped:
+        if not found or e.limit.stopped:
             break
     for i in range(length - 1, -1, -1):
         undo_card(e, &undo[i])
@@ -57,64 +55,6 @@ cdef int first_guess(Engine* e) noexcept nogil:
     for i in range(length - 1, -1, -1):
         undo_card(e, &undo[i])
     return total
-
-
-cdef inline int known_step(int* known, int count, int lower, int upper, int rose,
-                           int* beta) noexcept nogil:
-    """The next null-window test that ``known`` (values of the root's other moves)
-    suggests, in ``beta``; 0 if none. After a fail-high onto a known value: is the
-    value above it? After a fail-low: is it the highest known value still possible?"""
-    cdef int i, best = -INF
-    for i in range(count):
-        if rose:
-            if known[i] == lower:
-                beta[0] = lower + 1
-                return 1
-        elif lower < known[i] <= upper and known[i] > best:
-            best = known[i]
-    if best == -INF:
-        return 0
-    beta[0] = best
-    return 1
-
-
-cdef int mtdf(Engine* e, int guess, int* known, int count) noexcept nogil:
-    """The exact value by null-window searches closing in on it: from the guess,
-    steps growing away from the one bound found while the other side is still
-    open, bisection of a wide interval, then of the margins left in a narrow one.
-    ``known`` holds the ``count`` values of the root's other moves found so far
-    (in ``values`` mode): moves often share a value, so those are tested first."""
-    cdef int bound = root_bound(e)
-    cdef int lower = -bound, upper = bound, beta = guess, value
-    cdef int step = FIRST_STEP
-    while lower < upper:
-        if beta <= lower:
-            beta = lower + 1
-        if beta > upper:
-            beta = upper
-        value = search(e, beta - 1, beta)
-        if e.stopped:
-            return 0
-        if value < beta:
-            upper = value
-        else:
-            lower = value
-        if known_step(known, count, lower, upper, value == lower, &beta):
-            continue
-        if upper - lower <= WIDE_INTERVAL:
-            # Every margin from here has the parity of ``bound`` (a card's points
-            # move from one side to the other, a swing of twice its points, and
-            # every bonus is even): halve the margins left, not the interval.
-            beta = lower + 2 * ((upper - lower + 2) // 4)
-        elif lower == -bound:
-            beta = upper - step
-            step *= 2
-        elif upper == bound:
-            beta = lower + 1 + step
-            step *= 2
-        else:
-            beta = lower + (upper - lower + 1) // 2
-    return lower
 
 
 cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcept nogil:
@@ -190,10 +130,11 @@ cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
             guess = values[order[i - 1]]
         for j in range(i):
             known[j] = values[order[j]] - delta
+        publish_move(&e.limit, delta, i + 1, count)
         values[order[i]] = delta + exact_value(
             e, NO_GUESS if guess == NO_GUESS else guess - delta, known, i)
         undo_card(e, &root)
-        if e.stopped:
+        if e.limit.stopped:
             break
     return count
 
@@ -211,7 +152,7 @@ cdef int root_bounds(Engine* e, uint32_t cards, int alpha, int* moves, int* lows
         delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
         value = delta + search(e, alpha - delta, alpha + 1 - delta)
         undo_card(e, &root)
-        if e.stopped:
+        if e.limit.stopped:
             break
         lows[i] = value if value > alpha else -bound
         highs[i] = value if value <= alpha else bound
@@ -229,6 +170,6 @@ cdef int best_move(Engine* e, int value) noexcept nogil:
         if delta + search(e, value - delta - 1, value - delta + 1) == value:
             found = moves[i]
         undo_card(e, &root)
-        if found >= 0 or e.stopped:
+        if found >= 0 or e.limit.stopped:
             break
     return found

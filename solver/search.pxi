@@ -79,9 +79,9 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
     cdef uint32_t declarer_cards, defender_cards
     cdef Key key
 
-    if e.nodes >= e.next_check:  # always true once stopped (limit.pxi)
-        check_limit(e)
-        if e.stopped:
+    if e.nodes >= e.limit.next_check:  # always true once stopped (limit.pxi)
+        check_limit(&e.limit, e.nodes)
+        if e.limit.stopped:
             return 0  # a meaningless value: the caller discards the whole search
     if e.s.hands[e.s.leader] == 0:
         return 0
@@ -113,7 +113,7 @@ cdef int search_trick_start(Engine* e, int alpha, int beta) noexcept nogil:
 
     count = ordered_moves(e, e.s.leader, e.s.hands[e.s.leader], first, moves)
     best = try_cards(e, moves, count, alpha, beta, &best_card)
-    if e.stopped:
+    if e.limit.stopped:
         return best  # not proven: nothing stored
 
     # What the search proved about this trick start: a fail-low result is an upper

@@ -1,5 +1,5 @@
 # The engine's types: its limits, the move encoding, the bella rules and states, the
-# position (State) and the solve's fixed description (Engine), and bit helpers.
+# position (State) and the solve's fixed description (Engine).
 #
 # Values are margins (declarer side minus defenders) of what is still to be won.
 
@@ -116,30 +116,7 @@ cdef struct Engine:
     int partner_winning_free
     int discard_over_opponent_trump
     int capot
-    # the caller's limit (limit.pxi): nodes, a CLOCK_MONOTONIC deadline, and whether
-    # the search has stopped at it
-    uint64_t node_limit       # 0: none
-    uint64_t next_check       # the node count at which the limit is next checked
-    double deadline           # seconds; 0: none
-    int stopped
+    Limit limit               # the caller's limit, and whether the search stopped
 
 
 ctypedef State Undo           # what taking a card back restores
-
-
-cdef extern from *:
-    int __builtin_popcount(unsigned int) nogil
-    int __builtin_ctz(unsigned int) nogil
-    int __builtin_clz(unsigned int) nogil
-
-
-cdef inline int popcount32(uint32_t x) noexcept nogil:
-    return __builtin_popcount(x)
-
-
-cdef inline int lowest_bit(uint32_t x) noexcept nogil:
-    return __builtin_ctz(x)
-
-
-cdef inline int highest_bit(uint32_t x) noexcept nogil:
-    return 31 - __builtin_clz(x)

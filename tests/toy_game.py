@@ -10,6 +10,7 @@ the next. The margin is seat 0's tricks minus seat 1's. Solved by plain minimax.
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -110,6 +111,12 @@ class ToySolver:
     def __init__(self, table_bits: int | None = None) -> None:
         self.nodes = 0
 
+    def limit(self, seconds: float | None = None, nodes: int | None = None) -> Any:
+        return nullcontext()  # a toy search is too short to limit
+
+    def progress(self, observer: Callable[[Any], None]) -> Any:
+        return nullcontext()
+
     def line(self, position: ToyPosition) -> tuple[int, tuple[Card, ...], int]:
         self.nodes += 1
         if position.is_over():
@@ -188,12 +195,13 @@ class ToyAnalysis:
 
 
 def review(position: ToyPosition | ToyRecord, moves: Iterable[Card | str] | str | None = None,
-           table_bits: int | None = None, start: int = 0) -> ToyAnalysis:
+           table_bits: int | None = None, solver: ToySolver | None = None,
+           start: int = 0) -> ToyAnalysis:
     if isinstance(position, ToyRecord):
         position, moves = ToyPosition(position.deal), position.moves
     cards = parse_cards(moves or ())
     position = ToyPosition(position.deal, None, [*position.moves, *cards[:start]])
-    solver, current, costs = ToySolver(), position.copy(), []
+    solver, current, costs = solver or ToySolver(), position.copy(), []
     for move in cards[start:]:
         sign = 1 if current.to_move == 0 else -1
         values = solver.values(current)

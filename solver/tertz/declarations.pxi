@@ -115,19 +115,63 @@ cdef int declarations_outcome(Engine* e) noexcept nogil:
     return -total1
 
 
+cdef inline int may_declare_again(Engine* e, int seat) noexcept nogil:
+    """Whether ``seat`` could still declare something new from the cards he holds
+    or may draw (his hand and the stock): a four of a rank he has not declared, a
+    three-card sequence sharing no card with his earlier runs, or a counting run
+    whose cards are all still there with a neighbour that would extend it. Errs
+    towards yes: every new combination the rules allow is among these."""
+    cdef Declared* d = &e.s.declared[seat]
+    cdef uint32_t cards = e.s.hands[seat] | e.s.stock_cards
+    cdef uint32_t earlier = 0, run, free
+    cdef int i
+    if ((cards & (cards >> 8) & (cards >> 16) & (cards >> 24) & FOUR_RANKS) >> 4) & ~d.fours:
+        return 1
+    for i in range(d.count):
+        run = run_cards(d.runs[i])
+        earlier |= run
+        if ((d.counting >> i) & 1 and run & cards == run
+                and ((run << 1) | (run >> 1)) & ~run & cards & (<uint32_t>0xFF << (8 * (d.runs[i] >> 6)))):
+            return 1
+    free = cards & ~earlier
+    return (free & (free >> 1) & (free >> 2) & <uint32_t>0x3F3F3F3F) != 0
+
+
 cdef inline int declarations_final(Engine* e) noexcept nogil:
     """No player can declare again: under ``opening`` never (the position holds
-    the dealt hands' declarations), else once the stock is gone and neither holds
-    9 cards."""
-    return e.declare_opening or (e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[0]) < HAND_SIZE
-            and popcount32(e.s.hands[1]) < HAND_SIZE)
+    the dealt hands' declarations); else once the stock is gone and neither holds
+    9 cards, or once neither could make anything new from his hand and the stock."""
+    if e.declare_opening:
+        return 1
+    if e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[0]) < HAND_SIZE and popcount32(
+            e.s.hands[1]) < HAND_SIZE:
+        return 1
+    return not may_declare_again(e, 0) and not may_declare_again(e, 1)
+
+
+cdef inline void declare_last_hands(Engine* e) noexcept nogil:
+    """Once the stock is gone, the hands that still hold 9 cards are those their
+    players declare from before their next card (nothing can change them before
+    it): declare them now, the player to move first, with the stamps those cards
+    would give."""
+    cdef int seat = e.s.to_move, stamp = ENGINE_STAMPS + e.s.cards_played, turn
+    for turn in range(2):
+        if popcount32(e.s.hands[seat]) == HAND_SIZE:
+            declare(e, seat, <uint8_t>stamp)
+            stamp += 1
+        seat = 1 - seat
 
 
 cdef inline int settle_declarations(Engine* e) noexcept nogil:
     """Once the declarations are final, their margin, and their state cleared (so
-    the table files the rest of the deal by the cards alone); else 0."""
+    the table files the rest of the deal by the cards alone and the stake bounds
+    apply); else 0. After the last draw they are made final at once."""
     cdef int outcome
-    if not e.s.declaring or not declarations_final(e):
+    if not e.s.declaring:
+        return 0
+    if e.s.drawn == STOCK_SIZE and not e.declare_opening:
+        declare_last_hands(e)
+    elif not declarations_final(e):
         return 0
     outcome = declarations_outcome(e)
     memset(&e.s.declared[0], 0, 2 * sizeof(Declared))

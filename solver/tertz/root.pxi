@@ -1,9 +1,8 @@
-# The root drivers: the exact value by null-window probes, every root move's value,
-# an optimal line.
+# The root drivers: the exact value by MTD(f) (common/mtdf.pxi), every root move's
+# value, an optimal line. Each gives up as soon as the search has stopped at the
+# caller's limit (common/limit.pxi), its result then meaningless.
 
 cdef enum:
-    WIDE_INTERVAL = 8         # wider than this, the value search bisects
-    FIRST_STEP = 4            # the value search's first step past a bound
     NO_GUESS = INF
     MAX_DECLARED = 1600       # above any player's declarations in a deal (four
                               # fours 500, at most 11 runs of 100)
@@ -19,56 +18,36 @@ cdef int root_bound(Engine* e) noexcept nogil:
     return total
 
 
-cdef int mtdf(Engine* e, int guess) noexcept nogil:
-    """The exact value by null-window searches closing in on it: from the guess,
-    steps growing away from the one bound found while the other side is still
-    open, bisection of a wide interval, then MTD(f) steps on the fail-soft bounds."""
-    cdef int bound = root_bound(e)
-    cdef int lower = -bound, upper = bound, beta = guess, value
-    cdef int step = FIRST_STEP
-    while lower < upper:
-        if beta <= lower:
-            beta = lower + 1
-        if beta > upper:
-            beta = upper
-        value = search(e, beta - 1, beta)
-        if value < beta:
-            upper = value
-        else:
-            lower = value
-        if upper - lower <= WIDE_INTERVAL:
-            beta = value + 1 if value == lower else value
-        elif lower == -bound:
-            beta = upper - step
-            step *= 2
-        elif upper == bound:
-            beta = lower + 1 + step
-            step *= 2
-        else:
-            beta = lower + (upper - lower + 1) // 2
-    return lower
-
-
-cdef int exact_value(Engine* e, int guess) noexcept nogil:
+cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcept nogil:
     """The exact value from here, the probes starting from ``guess`` (NO_GUESS: from
     0, which measured better than a play-out by the move ordering: the play-out
-    ignores declarations and strays by 100 points or more)."""
+    ignores declarations and strays by 100 points or more) and testing the
+    ``known`` values first."""
     if deal_over(e):
         return 0
-    return mtdf(e, 0 if guess == NO_GUESS else guess)
+    return mtdf(e, 0 if guess == NO_GUESS else guess, known, count)
 
 
-cdef int root_values(Engine* e, int* moves, int* values) noexcept nogil:
+cdef int root_values(Engine* e, int guess, int* moves, int* values) noexcept nogil:
     """The exact value of every legal root move (no equivalent cards collapsed),
-    each search starting from the value found before it."""
+    the first search starting from ``guess`` (a margin from the root, or
+    NO_GUESS), each later one from the value found before it, testing the values
+    found so far first (in the next move's terms: less what its move settles)."""
     cdef Undo root = e.s
-    cdef int count, i, delta, guess = NO_GUESS
+    cdef int known[MAX_MOVES]
+    cdef int count, i, j, delta
     count = ordered_moves(e, -1, moves, 0)
     for i in range(count):
         delta = make_move(e, moves[i])
-        values[i] = delta + exact_value(e, guess if guess == NO_GUESS else guess - delta)
+        for j in range(i):
+            known[j] = values[j] - delta
+        publish_move(&e.limit, delta, i + 1, count)
+        values[i] = delta + exact_value(e, guess if guess == NO_GUESS else guess - delta,
+                                        known, i)
         guess = values[i]
         e.s = root
+        if e.limit.stopped:
+            break
     return count
 
 
@@ -93,7 +72,9 @@ cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
                 found = 1
                 break
             e.s = before
-        if not found:
+            if e.limit.stopped:
+                break
+        if not found or e.limit.stopped:
             break
     e.s = root
     return length

@@ -13,36 +13,6 @@ cdef int last_trick(Engine* e) noexcept nogil:
     return delta
 
 
-cdef inline int sure_points(Engine* e, int seat) noexcept nogil:
-    """Card points ``seat`` is sure to take: his trumps above every trump the other
-    hand and the stock hold each win the trick they are played to."""
-    cdef uint32_t mine = e.s.hands[seat] & e.trump_mask
-    cdef uint32_t rest = (e.s.hands[1 - seat] | e.s.stock_cards) & e.trump_mask
-    cdef int total = 0, card
-    while mine:
-        card = lowest_bit(mine)
-        mine &= mine - 1
-        if rest & e.beaters[card] == 0:
-            total += e.points[card]
-    return total
-
-
-cdef inline void stake_bounds(Engine* e, int* lower, int* upper) noexcept nogil:
-    """Where no card is on the table, the remaining margin lies within what is at
-    stake (cards, the last trick, the marriage), less twice what a player is sure
-    of; while declarations can still change, no bound."""
-    cdef int total
-    if e.s.declaring:
-        lower[0] = -INF
-        upper[0] = INF
-        return
-    total = e.s.points_left + LAST_TRICK
-    if e.s.marriage_open:
-        total += MARRIAGE_POINTS
-    lower[0] = -total + 2 * sure_points(e, 0)
-    upper[0] = total - 2 * sure_points(e, 1)
-
-
 cdef inline int try_moves(Engine* e, int* moves, int count, int alpha, int beta,
                           int* best_move) noexcept nogil:
     """Make each move in turn and search on: the best value for the mover,
@@ -127,6 +97,10 @@ cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
     cdef int window_low, window_high
     cdef Key key
 
+    if e.nodes >= e.limit.next_check:  # always true once stopped (common/limit.pxi)
+        check_limit(&e.limit, e.nodes)
+        if e.limit.stopped:
+            return 0  # a meaningless value: the caller discards the whole search
     if deal_over(e):
         return 0
     if e.s.drawn == STOCK_SIZE and popcount32(e.s.hands[e.s.leader]) == 1:
@@ -152,6 +126,8 @@ cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
 
     count = ordered_moves(e, first, moves, 1)
     best = try_moves(e, moves, count, alpha, beta, &best_move)
+    if e.limit.stopped:
+        return best  # not proven: nothing stored
 
     # What the search proved: a fail-low result is an upper bound, a fail-high one a
     # lower bound, anything between is exact.

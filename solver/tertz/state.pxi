@@ -46,6 +46,25 @@ cdef inline void break_stock(Engine* e, int k) noexcept nogil:
     e.s.to_move = e.s.leader
 
 
+cdef inline int settle_marriage(Engine* e) noexcept nogil:
+    """The marriage is settled as soon as one hand holds its two cards: he scores
+    it before his next card whatever happens (his hand keeps both until then).
+    Returns the margin it scores."""
+    cdef int seat
+    if not e.s.marriage_open:
+        return 0
+    for seat in range(2):
+        if e.s.hands[seat] & e.marriage == e.marriage:
+            e.s.marriage_open = 0
+            return sign(seat) * MARRIAGE_POINTS
+    return 0
+
+
+cdef inline int settle(Engine* e) noexcept nogil:
+    """What a move has made certain: the marriage held, the declarations final."""
+    return settle_marriage(e) + settle_declarations(e)
+
+
 cdef inline int before_card(Engine* e, int seat) noexcept nogil:
     """What happens right before a card: the marriage, scored once, by a player who
     holds its two cards; the declarations of a player who holds 9 cards. Returns
@@ -75,7 +94,7 @@ cdef inline int play_card(Engine* e, int card) noexcept nogil:
         e.s.lead_card = card
         e.s.trick_len = 1
         e.s.to_move = 1 - seat
-        return delta + settle_declarations(e)
+        return delta + settle(e)
     winner = trick_winner(e, card)
     points = e.points[e.s.lead_card] + e.points[card]
     e.s.points_left -= points
@@ -90,7 +109,7 @@ cdef inline int play_card(Engine* e, int card) noexcept nogil:
             draw(e)
     elif e.s.hands[winner] == 0:
         points += LAST_TRICK
-    return delta + sign(winner) * points + settle_declarations(e)
+    return delta + sign(winner) * points + settle(e)
 
 
 cdef inline int make_move(Engine* e, int move) noexcept nogil:
@@ -101,4 +120,4 @@ cdef inline int make_move(Engine* e, int move) noexcept nogil:
         swap_seven(e)
     else:
         break_stock(e, move - BREAK)
-    return 0
+    return settle(e)

@@ -11,41 +11,55 @@
 # differ only in the points of corresponding cards; their values differ by at most
 # the sum of those differences, so an entry's bounds, widened by it, hold for both.
 #
-# Entry layout (56 bytes):
+# Stock-phase entry layout (56 bytes):
 #   field      bits  meaning
-#   cards      64    exact: seat 0's cards, seat 1's cards << 32; structure: 8 bits
-#                    a suit (bit i: seat 1 holds the suit's i-th weakest remaining
-#                    card), 4 bits a suit its count << 32, the jack in play << 48
+#   cards      64    seat 0's cards, seat 1's cards << 32
 #   declared   4x64  each player's declarations (declared_key); 0 once settled
-#   remaining  32    structure: the cards in play (0 for an exact key)
 #   meta       32    bits 0-3 stock cards drawn, 4-7 the break's k (0 when no
 #                    face-down card is left), 8-12 the face-up card (0 when the
 #                    stock is gone), 13 break due, 14 leader (the first trick's
-#                    winner when the break is due), 15 marriage open, 16 used,
-#                    17 a structure key
+#                    winner when the break is due), 15 marriage open, 16 used
 #   lower      16    the remaining margin is >= lower
 #   upper      16    the remaining margin is <= upper
-#   best       8     the move of the last cutoff or best value; under a structure
-#                    key a card as suit * 8 + its place among the suit's cards
+#   best       8     the move of the last cutoff or best value
 #   cards_left 8     cards still to come (hands and stock): the replacement priority
 #   gen        8     the table generation that wrote it; older ones count as empty
 #   age        8     the root search that wrote it (counting mod 256)
-# Buckets of BUCKET entries, chosen by a hash of the key without ``remaining``. A new
-# node takes an empty or stale slot, else replaces an entry of an earlier root
-# search before one of this search, and of those the one with fewest cards to come.
-# Clearing the table is a new generation; each root search a new age.
+# Buckets of BUCKET entries, chosen by a hash of the key.
+#
+# End-phase nodes (structure keys) have a table of their own with compact entries,
+# END_BUCKET to a 64-byte bucket, so that many more of the end-game proofs that
+# every stock-phase line ends in are kept; the bucket is chosen by a hash of the
+# structure, and every entry of the structure narrows the bounds:
+#   field      bits  meaning
+#   owners     2x32  the structure: 8 bits a suit (bit i: seat 1 holds the suit's
+#                    i-th weakest remaining card), 4 bits a suit its count << 32,
+#                    the jack in play << 48, the leader << 49
+#   remaining  32    the cards in play
+#   lower      16    the remaining margin is >= lower
+#   upper      16    the remaining margin is <= upper
+#   best       8     the best move as suit * 8 + its place among the suit's cards
+#   gen, age   8, 8  as above
+#   cards_left 8     cards still in play: the replacement priority
+#
+# In either table a new node takes an empty or stale slot, else replaces an entry
+# of an earlier root search before one of this search, and of those the one with
+# fewest cards to come. Clearing the table is a new generation; each root search a
+# new age.
 
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport free
+from posix.stdlib cimport posix_memalign
 
 cdef enum:
     BUCKET = 4
+    END_BUCKET = 3
+    END_BUCKETS_SHIFT = 0     # end buckets: 2**(bits - this), 64 bytes each
     META_USED = 1 << 16
-    META_STRUCTURE = 1 << 17
+    END_LEADER_BIT = 49       # where an end entry's key holds the leader
 
 cdef struct Entry:
     uint64_t cards
     uint64_t declared[4]
-    uint32_t remaining
     uint32_t meta
     int16_t lower
     int16_t upper
@@ -54,9 +68,25 @@ cdef struct Entry:
     uint8_t gen
     uint8_t age
 
+cdef struct EndEntry:
+    uint32_t owners[2]
+    uint32_t remaining
+    int16_t lower
+    int16_t upper
+    uint8_t best
+    uint8_t gen
+    uint8_t age
+    uint8_t cards_left
+
+cdef struct EndBucket:
+    EndEntry entries[END_BUCKET]
+    uint32_t spare         # to 64 bytes
+
 cdef struct Table:
     Entry* entries
     uint64_t mask          # number of buckets - 1
+    EndBucket* end         # the end phase's table
+    uint64_t end_mask      # number of end buckets - 1
     uint8_t gen            # the current generation, 1..255
     uint8_t age            # the current root search
 
@@ -65,7 +95,8 @@ cdef struct Key:
     uint64_t declared[4]
     uint32_t remaining
     uint32_t meta
-    Entry* bucket          # where the node is filed; NULL when it is not filed
+    Entry* bucket          # where a stock-phase node is filed; NULL otherwise
+    EndBucket* end         # where an end-phase node is filed; NULL otherwise
 
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
@@ -73,13 +104,12 @@ cdef extern from *:
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The node's key and bucket (which starts loading at once)."""
-    cdef uint64_t h
     cdef int left = STOCK_SIZE - e.s.drawn
     if left == 0 and not e.s.declaring:
         structure_key(e, key)
         return
+    key.end = NULL
     key.cards = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
-    key.remaining = 0
     if (declared_key(&e.s.declared[0], e.s.hands[0], key.declared) < 0
             or declared_key(&e.s.declared[1], e.s.hands[1], key.declared + 2) < 0):
         key.bucket = NULL
@@ -111,63 +141,58 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
             places &= places - 1
     if in_play & e.jack:
         owners |= <uint64_t>1 << 48
-    key.cards = owners
+    key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
     key.remaining = in_play
-    memset(key.declared, 0, sizeof(key.declared))
-    key.meta = META_USED | META_STRUCTURE | STOCK_SIZE | (e.s.leader << 14)
-    file_key(e, key)
+    key.bucket = NULL
+    key.end = (<Table*>e.table).end + (key_hash(key.cards) & (<Table*>e.table).end_mask)
+    __builtin_prefetch(key.end)
 
 
-cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
-    """The key's bucket, from a hash of everything but ``remaining``."""
-    cdef uint64_t h = key.cards ^ ((key.meta ^ (key.declared[0] + key.declared[1]) * <uint64_t>0xC2B2AE3D27D4EB4F
-                      ^ (key.declared[2] + key.declared[3]) * <uint64_t>0x165667B19E3779F9)
-                     * <uint64_t>0x9E3779B97F4A7C15)
+cdef inline uint64_t key_hash(uint64_t h) noexcept nogil:
+    """A 64-bit mix (murmur3's finaliser)."""
     h ^= h >> 33
     h *= <uint64_t>0xFF51AFD7ED558CCD
     h ^= h >> 33
     h *= <uint64_t>0xC4CEB9FE1A85EC53
     h ^= h >> 33
+    return h
+
+
+cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
+    """A stock-phase key's bucket, from a hash of the key."""
+    cdef uint64_t h = key_hash(key.cards ^ ((key.meta ^ (key.declared[0] + key.declared[1]) * <uint64_t>0xC2B2AE3D27D4EB4F
+                      ^ (key.declared[2] + key.declared[3]) * <uint64_t>0x165667B19E3779F9)
+                     * <uint64_t>0x9E3779B97F4A7C15))
     key.bucket = (<Table*>e.table).entries + BUCKET * (h & (<Table*>e.table).mask)
     __builtin_prefetch(key.bucket)
 
 
 cdef inline int same_node(Entry* entry, Key* key) noexcept nogil:
-    """One node, or (under a structure key) one structure."""
+    """One stock-phase node."""
     return (entry.cards == key.cards and entry.meta == key.meta
             and entry.declared[0] == key.declared[0] and entry.declared[1] == key.declared[1]
             and entry.declared[2] == key.declared[2] and entry.declared[3] == key.declared[3])
 
 
 cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
-    """Narrow ``lower``/``upper`` by every entry of the node (under a structure key,
-    of its structure, widened by the point shift); return the suggested first move
-    (-1 if none)."""
+    """Narrow ``lower``/``upper`` by the node's entry (in the end phase, by every
+    entry of its structure, widened by the point shift); return the suggested
+    first move (-1 if none)."""
     cdef Table* t = <Table*>e.table
     cdef Entry* bucket = key.bucket
-    cdef int i, shift, first = -1, first_shift = INF, bound
+    cdef int i
+    if key.end != NULL:
+        return end_probe(e, key, lower, upper)
     if bucket == NULL:
         return -1
     for i in range(BUCKET):
-        if bucket[i].gen != t.gen or not same_node(bucket + i, key):
-            continue
-        shift = 0
-        if bucket[i].remaining != key.remaining:
-            shift = point_shift(e, bucket[i].remaining, key.remaining)
-        if bucket[i].lower > -INF:
-            bound = bucket[i].lower - shift
-            if bound > lower[0]:
-                lower[0] = bound
-        if bucket[i].upper < INF:
-            bound = bucket[i].upper + shift
-            if bound < upper[0]:
-                upper[0] = bound
-        if shift < first_shift:
-            first_shift = shift
-            first = bucket[i].best
-    if first < 0 or key.remaining == 0:
-        return first
-    return structure_card(e, key.remaining, first)
+        if bucket[i].gen == t.gen and same_node(bucket + i, key):
+            if bucket[i].lower > lower[0]:
+                lower[0] = bucket[i].lower
+            if bucket[i].upper < upper[0]:
+                upper[0] = bucket[i].upper
+            return bucket[i].best
+    return -1
 
 
 # How far the points of two sets of a suit's cards, of one size, can differ card
@@ -250,13 +275,16 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     cdef Entry* bucket = key.bucket
     cdef Entry* slot = bucket
     cdef int i
+    if key.end != NULL:
+        end_store(e, key, lower, upper, best)
+        return
     if bucket == NULL:
         return
     for i in range(BUCKET):
         if bucket[i].gen != t.gen:
             slot = bucket + i
             break
-        if same_node(bucket + i, key) and bucket[i].remaining == key.remaining:
+        if same_node(bucket + i, key):
             slot = bucket + i
             if slot.lower > lower:
                 lower = slot.lower
@@ -267,14 +295,79 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
             slot = bucket + i
     slot.cards = key.cards
     memcpy(slot.declared, key.declared, sizeof(key.declared))
-    slot.remaining = key.remaining
     slot.meta = key.meta
     slot.lower = <int16_t>lower
     slot.upper = <int16_t>upper
-    slot.best = <uint8_t>(card_place(e, key.remaining, best) if key.remaining else best)
+    slot.best = <uint8_t>best
     slot.cards_left = <uint8_t>(popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn)
     slot.gen = t.gen
     slot.age = t.age
+
+
+cdef inline int end_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
+    """``table_probe`` for an end-phase node: every entry of its structure."""
+    cdef Table* t = <Table*>e.table
+    cdef EndEntry* entry
+    cdef int i, shift, first = -1, first_shift = INF, bound
+    cdef uint32_t low = <uint32_t>key.cards, high = <uint32_t>(key.cards >> 32)
+    for i in range(END_BUCKET):
+        entry = &key.end.entries[i]
+        if entry.gen != t.gen or entry.owners[0] != low or entry.owners[1] != high:
+            continue
+        shift = 0
+        if entry.remaining != key.remaining:
+            shift = point_shift(e, entry.remaining, key.remaining)
+        if entry.lower > -INF:
+            bound = entry.lower - shift
+            if bound > lower[0]:
+                lower[0] = bound
+        if entry.upper < INF:
+            bound = entry.upper + shift
+            if bound < upper[0]:
+                upper[0] = bound
+        if shift < first_shift:
+            first_shift = shift
+            first = entry.best
+    if first < 0:
+        return first
+    return structure_card(e, key.remaining, first)
+
+
+cdef inline void end_store(Engine* e, Key* key, int lower, int upper, int best) noexcept nogil:
+    """``table_store`` for an end-phase node."""
+    cdef Table* t = <Table*>e.table
+    cdef EndEntry* slot = &key.end.entries[0]
+    cdef EndEntry* entry
+    cdef uint32_t low = <uint32_t>key.cards, high = <uint32_t>(key.cards >> 32)
+    cdef int i
+    for i in range(END_BUCKET):
+        entry = &key.end.entries[i]
+        if entry.gen != t.gen:
+            slot = entry
+            break
+        if entry.owners[0] == low and entry.owners[1] == high and entry.remaining == key.remaining:
+            slot = entry
+            if slot.lower > lower:
+                lower = slot.lower
+            if slot.upper < upper:
+                upper = slot.upper
+            break
+        if end_keep_priority(t, entry) < end_keep_priority(t, slot):
+            slot = entry
+    slot.owners[0] = low
+    slot.owners[1] = high
+    slot.remaining = key.remaining
+    slot.lower = <int16_t>lower
+    slot.upper = <int16_t>upper
+    slot.best = <uint8_t>card_place(e, key.remaining, best)
+    slot.cards_left = <uint8_t>popcount32(key.remaining)
+    slot.gen = t.gen
+    slot.age = t.age
+
+
+cdef inline int end_keep_priority(Table* t, EndEntry* entry) noexcept nogil:
+    """As ``keep_priority``, for an end entry."""
+    return (entry.age == t.age) * 64 + entry.cards_left
 
 
 cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
@@ -284,20 +377,39 @@ cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
     return (entry.age == t.age) * 64 + entry.cards_left
 
 
+cdef void* zeroed(uint64_t size) noexcept nogil:
+    """``size`` bytes of zeros aligned to a cache line, or NULL."""
+    cdef void* memory = NULL
+    if posix_memalign(&memory, 64, size) != 0:
+        return NULL
+    memset(memory, 0, size)
+    return memory
+
+
+cdef uint64_t table_size(uint64_t mask, uint64_t end_mask) noexcept nogil:
+    """The bytes of both tables."""
+    return (mask + 1) * BUCKET * sizeof(Entry) + (end_mask + 1) * sizeof(EndBucket)
+
+
 cdef int table_init(Table* t, int bits) noexcept nogil:
-    """Allocate 2**bits entries (in buckets); 0 on success, -1 when out of memory."""
+    """Allocate 2**bits stock-phase entries (in buckets) and 2**(bits -
+    END_BUCKETS_SHIFT) end buckets; 0 on success, -1 when out of memory."""
     cdef uint64_t buckets = (<uint64_t>1 << bits) // BUCKET
-    t.entries = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
+    cdef uint64_t end_buckets = <uint64_t>1 << (bits - END_BUCKETS_SHIFT)
+    t.entries = <Entry*>zeroed(buckets * BUCKET * sizeof(Entry))
+    t.end = <EndBucket*>zeroed(end_buckets * sizeof(EndBucket))
     t.mask = buckets - 1
+    t.end_mask = end_buckets - 1
     t.gen = 1
     t.age = 0
-    return 0 if t.entries != NULL else -1
+    return 0 if t.entries != NULL and t.end != NULL else -1
 
 
 cdef void table_clear(Table* t) noexcept nogil:
     """Forget every entry: a new generation, or a wipe when generations run out."""
     if t.gen == 255:
         memset(t.entries, 0, (t.mask + 1) * BUCKET * sizeof(Entry))
+        memset(t.end, 0, (t.end_mask + 1) * sizeof(EndBucket))
         t.gen = 1
     else:
         t.gen += 1
@@ -310,4 +422,6 @@ cdef inline void table_new_search(Table* t) noexcept nogil:
 
 cdef void table_free(Table* t) noexcept nogil:
     free(t.entries)
+    free(t.end)
     t.entries = NULL
+    t.end = NULL

@@ -4,7 +4,7 @@
 # from the current state; seat 0 maximises.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 cdef enum:
     INF = 30000
@@ -73,23 +73,10 @@ cdef struct Engine:
     int card_at[4][8]         # per suit, the cards from weakest to strongest
     void* table
     uint64_t nodes
+    Limit limit               # the caller's limit, and whether the search stopped
 
 
 ctypedef State Undo           # what taking a move back restores
-
-
-cdef extern from *:
-    int __builtin_popcount(unsigned int) nogil
-    int __builtin_ctz(unsigned int) nogil
-    int __builtin_clz(unsigned int) nogil
-
-
-cdef inline int popcount32(uint32_t x) noexcept nogil:
-    return __builtin_popcount(x)
-
-
-cdef inline int lowest_bit(uint32_t x) noexcept nogil:
-    return __builtin_ctz(x)
 
 
 cdef inline int sign(int seat) noexcept nogil:

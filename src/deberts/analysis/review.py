@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.engine.owner import given_or_new
+from deberts.engine.solver import Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, parse_cards
@@ -110,14 +111,17 @@ def analyze_play(
     position: Position | GameRecord,
     play: Iterable[Card | str] | str | None = None,
     bella_declined: bool = False,
-    table_bits: int = DEFAULT_TABLE_BITS,
+    table_bits: int | None = None,
+    solver: Solver | None = None,
     start: int = 0,
 ) -> PlayAnalysis:
     """Analyse ``play`` from ``position`` (or a game record's whole play), the first
     ``start`` cards taken as given.
 
     ``bella_declined`` says the bella owner did not announce it. One solver is used
-    throughout, so each search reuses what the earlier ones proved. An illegal card
+    throughout (``solver``, else a new one with a table of ``table_bits``), so each
+    search reuses what the earlier ones proved; its limit and progress observer
+    apply. An illegal card
     raises :class:`deberts.IllegalMoveError` naming its place in the play.
     """
     if isinstance(position, GameRecord):
@@ -131,7 +135,7 @@ def analyze_play(
     for index, card in enumerate(cards[:integer("start", start, 0, len(cards))]):
         push_numbered(given, index, card, bella=not bella_declined)
     position, cards = given, cards[start:]
-    solver = Solver(table_bits)
+    solver = given_or_new(Solver, solver, table_bits)
     current = position.copy()
     values = _values(solver, current)
     dd_margin = _margin(current, values)

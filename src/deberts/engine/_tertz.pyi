@@ -1,15 +1,32 @@
 """Types of the compiled Tertz engine ``deberts.engine._tertz`` (solver/_tertz.pyx).
 
-Moves are integers: a card 0..31, ``MOVE_SWAP``, ``MOVE_BREAK + k``. A spec is the
-dict ``deberts.engine.tertz.engine_input`` builds from a position.
+Moves are integers: a card 0..31, ``MOVE_SWAP``, ``MOVE_BREAK + k``. A :class:`Spec`
+is what ``deberts.engine.tertz.engine_input`` builds from a position.
 """
 
-from typing import Any
+from typing import Callable, Iterable, Sequence
 
 DEFAULT_TABLE_BITS: int
 MOVE_SWAP: int
 MOVE_BREAK: int
 STOCK_PLAY: dict[str, int]
+
+class Spec:
+    """A position reduced to plain integers (solver/_tertz.pyx)."""
+
+    trick: int
+    leader: int
+    to_move: int
+    break_due: int
+    cards_played: int
+    marriage_open: int
+
+    def __init__(
+        self, *, trump: int, hands: Sequence[int], stock: Sequence[int], trick: int,
+        leader: int, to_move: int, break_due: bool, cards_played: int,
+        marriage_open: bool, runs: Sequence[Iterable[tuple[int, int, bool]]],
+        fours: Sequence[int], stock_play: str, declare_when: str,
+    ) -> None: ...
 
 class Search:
     """A Tertz search with its own transposition table (one thread at a time)."""
@@ -20,6 +37,8 @@ class Search:
     @property
     def table_bytes(self) -> int: ...
     def clear(self) -> None: ...
-    def value(self, spec: dict[str, Any]) -> tuple[int, int]: ...
-    def values(self, spec: dict[str, Any]) -> tuple[list[tuple[int, int]], int]: ...
-    def line(self, spec: dict[str, Any]) -> tuple[int, list[int], int]: ...
+    def limit(self, deadline: float = ..., nodes: int = ...) -> None: ...
+    def observe(self, observer: Callable[[int, int, int, int, int], None] | None = ...) -> None: ...
+    def value(self, spec: Spec, guess: int = ...) -> tuple[int, int]: ...
+    def values(self, spec: Spec, guess: int = ...) -> tuple[list[tuple[int, int]], int]: ...
+    def line(self, spec: Spec, guess: int = ...) -> tuple[int, list[int], int]: ...

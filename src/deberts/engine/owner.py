@@ -1,28 +1,60 @@
 """What both solvers share: a compiled search object that owns a fixed-size
-transposition table, its size checked once, and the lock that lets one search at a
-time use the table, so that a solver shared by threads is safe."""
+transposition table, its size checked once; the lock that lets one search at a
+time use the table, so that a solver shared by threads is safe; and the limit and
+progress observer that the calling thread's searches run under."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Callable, Generic, Protocol, TypeVar
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 
-from deberts.model.arguments import integer
+from deberts.errors import ArgumentError
+from deberts.model.arguments import describe, instance, integer, positive
 
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
+# Far beyond any deal margin: a value-search guess or a threshold is cut to this,
+# so that any integer fits the engine's C int (no margin comes near it anyway).
+GUESS_LIMIT = 1 << 20
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a running search stands: the nodes searched, the seconds since it
+    began, and the interval known to hold the value being searched, as a deal
+    margin (``0, 0`` until the search has published one). When every move's value
+    is asked for, ``move`` is the one being solved (from 1) of ``moves`` and the
+    interval is its value's; both are 0 when the position's value is searched."""
+
+    nodes: int
+    seconds: float
+    lower: int
+    upper: int
+    move: int = 0
+    moves: int = 0
 
 
 class Search(Protocol):
-    """A compiled search: its table's size in bytes, and a way to empty it."""
+    """A compiled search: its table's size in bytes, a way to empty it, and the
+    limit and observer of its later searches (solver/common/limit.pxi)."""
 
     @property
     def table_bytes(self) -> int: ...
 
     def clear(self) -> None: ...
 
+    def limit(self, deadline: float = ..., nodes: int = ...) -> None: ...
+
+    def observe(
+        self, observer: Callable[[int, int, int, int, int], None] | None = ...
+    ) -> None: ...
+
 
 S = TypeVar("S", bound=Search)
+O = TypeVar("O", bound="SearchOwner[Any]")
 
 
 class SearchOwner(Generic[S]):
@@ -32,6 +64,57 @@ class SearchOwner(Generic[S]):
     def __init__(self, make: Callable[[int], S], table_bits: int) -> None:
         self._search = make(integer("table_bits", table_bits, *TABLE_BITS_RANGE))
         self._lock = threading.Lock()
+        self._watch = threading.local()
+
+    @contextlib.contextmanager
+    def limit(self, seconds: float | None = None, nodes: int | None = None) -> Iterator[None]:
+        """Within the ``with`` block, in the calling thread only, a search still
+        running ``seconds`` after the block began, or past about ``nodes`` nodes of
+        its own, stops and raises :class:`deberts.SearchInterrupted` (a time budget
+        that holds: what the table learned before the stop stays, and is sound).
+        Nested limits keep the earlier deadline; ``None`` is no limit. Ctrl-C stops
+        any search within about a tenth of a second, limit or not."""
+        deadline = 0.0 if seconds is None else time.monotonic() + positive("seconds", seconds)
+        node_limit = 0 if nodes is None else integer("nodes", nodes, 1, 2**63)
+        outer = getattr(self._watch, "limit", (0.0, 0))
+        if outer[0] and (not deadline or outer[0] < deadline):
+            deadline = outer[0]
+        self._watch.limit = (deadline, node_limit or outer[1])
+        try:
+            yield
+        finally:
+            self._watch.limit = outer
+
+    @contextlib.contextmanager
+    def progress(self, observer: Callable[[Progress], None]) -> Iterator[None]:
+        """Within the ``with`` block, in the calling thread only, each search calls
+        ``observer`` with its :class:`Progress` about every tenth of a second (none
+        for a search that ends sooner). What the observer raises stops the search
+        and is raised by the solver's call."""
+        if not callable(observer):
+            raise ArgumentError(f"bad observer: {describe(observer)}; expected a callable")
+        outer = getattr(self._watch, "observer", None)
+        self._watch.observer = observer
+        try:
+            yield
+        finally:
+            self._watch.observer = outer
+
+    @contextlib.contextmanager
+    def _searching(self, settled: int = 0) -> Iterator[None]:
+        """The table's lock, and the calling thread's limit and observer set on the
+        search (the observer's interval shifted by the ``settled`` margin)."""
+        observer = getattr(self._watch, "observer", None)
+        with self._lock:
+            self._search.limit(*getattr(self._watch, "limit", (0.0, 0)))
+            if observer is None:
+                self._search.observe(None)
+            else:
+                started = time.monotonic()
+                self._search.observe(lambda nodes, lower, upper, move, moves: observer(
+                    Progress(nodes, time.monotonic() - started, settled + lower,
+                             settled + upper, move, moves)))
+            yield
 
     @property
     def table_bytes(self) -> int:
@@ -42,3 +125,22 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+def relative_margin(name: str, margin: object, settled: int) -> int:
+    """A deal margin given by the caller (an int, else :class:`deberts.ArgumentError`
+    naming ``name``), relative to the ``settled`` points and cut to
+    +-GUESS_LIMIT, so that any integer fits the engine's C int."""
+    relative = integer(name, margin) - settled
+    return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
+
+
+def given_or_new(kind: type[O], solver: O | None, table_bits: int | None) -> O:
+    """The caller's solver of ``kind``, or a new one with a table of ``table_bits``
+    (its default when None); not both."""
+    if solver is None:
+        make = cast(Callable[..., O], kind)  # each solver's own table_bits default
+        return make() if table_bits is None else make(table_bits)
+    if table_bits is not None:
+        raise ArgumentError("bad arguments: give a solver or table_bits, not both")
+    return cast(O, instance("solver", solver, kind, f"a {kind.__name__}"))

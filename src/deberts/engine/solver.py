@@ -9,15 +9,13 @@ and the engine's margins are checked against it on every call.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 from deberts.engine import _engine
 from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
-from deberts.engine.owner import SearchOwner
+from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardSet, Suit
@@ -29,9 +27,6 @@ from deberts.model.scoring import DealScore, result_of, score
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
 
-# Far beyond any deal margin: a value-search guess or a threshold is cut to this,
-# so that any integer fits the engine's C int (no margin comes near it anyway).
-GUESS_LIMIT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -156,52 +151,29 @@ class Solver(SearchOwner[_engine.Search]):
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         super().__init__(_engine.Search, table_bits)
         self.nodes = 0
-        self._limits = threading.local()
-
-    @contextlib.contextmanager
-    def limit(self, seconds: float | None = None, nodes: int | None = None) -> Iterator[None]:
-        """Within the ``with`` block, in the calling thread only, a search still
-        running ``seconds`` after the block began, or past about ``nodes`` nodes of
-        its own, stops and raises :class:`deberts.SearchInterrupted` (a time budget
-        that holds: what the table learned before the stop stays, and is sound).
-        Nested limits keep the earlier deadline; ``None`` is no limit."""
-        deadline = 0.0 if seconds is None else time.monotonic() + positive("seconds", seconds)
-        node_limit = 0 if nodes is None else integer("nodes", nodes, 1, 2**63)
-        outer = getattr(self._limits, "current", (0.0, 0))
-        if outer[0] and (not deadline or outer[0] < deadline):
-            deadline = outer[0]
-        self._limits.current = (deadline, node_limit or outer[1])
-        try:
-            yield
-        finally:
-            self._limits.current = outer
-
-    @contextlib.contextmanager
-    def _searching(self) -> Iterator[None]:
-        """The table's lock, and the calling thread's limit set on the search."""
-        with self._lock:
-            self._search.limit(*getattr(self._limits, "current", (0.0, 0)))
-            yield
 
     def value(self, position: Position) -> int:
         """The deal margin under optimal play from here."""
         spec, trick = _input(position)
-        with self._searching():
+        settled = settled_margin(position)
+        with self._searching(settled):
             value, self.nodes = self._search.value(spec, trick)
-        return settled_margin(position) + value
+        return settled + value
 
     def best(self, position: Position) -> tuple[int, Card]:
         """The margin and one optimal card for the player to move."""
         spec, trick = _input(position)
-        with self._searching():
+        settled = settled_margin(position)
+        with self._searching(settled):
             value, move, self.nodes = self._search.best(spec, trick)
-        return settled_margin(position) + value, move_card(move)
+        return settled + value, move_card(move)
 
     def reaches(self, position: Position, threshold: int) -> bool:
         """True when the declarer's side gets a deal margin above ``threshold``."""
         spec, trick = _input(position)
-        relative = _clamped("threshold", threshold, settled_margin(position))
-        with self._searching():
+        settled = settled_margin(position)
+        relative = relative_margin("threshold", threshold, settled)
+        with self._searching(settled):
             answer, self.nodes = self._search.reaches(spec, trick, relative)
         return answer
 
@@ -215,9 +187,9 @@ class Solver(SearchOwner[_engine.Search]):
         one), if near, saves the search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        extra = () if guess is None else (_clamped("guess", guess, settled),)
+        extra = () if guess is None else (relative_margin("guess", guess, settled),)
         mask = _card_mask(cards)
-        with self._searching():
+        with self._searching(settled):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
         return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
 
@@ -230,8 +202,8 @@ class Solver(SearchOwner[_engine.Search]):
         a card, so much cheaper than :meth:`values` when a comparison is enough."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        relative, mask = _clamped("threshold", threshold, settled), _card_mask(cards)
-        with self._searching():
+        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(cards)
+        with self._searching(settled):
             raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
         return {card: (settled + low, settled + high)
                 for card, (low, high) in _per_card(position, raw).items()}
@@ -240,9 +212,10 @@ class Solver(SearchOwner[_engine.Search]):
         """The margin, one optimal line and its score: :meth:`solve` without every
         other card's value (about the cost of :meth:`value`)."""
         spec, trick = _input(position)
-        with self._searching():
+        settled = settled_margin(position)
+        with self._searching(settled):
             value, line, self.nodes = self._search.line(spec, trick)
-        margin = settled_margin(position) + value
+        margin = settled + value
         end = _play_out(position, line)
         final = score(end)
         if not end.is_over() or final.margin != margin:
@@ -253,9 +226,9 @@ class Solver(SearchOwner[_engine.Search]):
         """Everything: each card's margin and points, the optimal line, its score."""
         started = time.perf_counter()
         spec, trick = _input(position)
-        with self._searching():
-            raw, self.nodes = self._search.lines(spec, trick)
         settled = settled_margin(position)
+        with self._searching(settled):
+            raw, self.nodes = self._search.lines(spec, trick)
         moves = _merge_bella_choices(
             position, [_move_value(position, settled, *r) for r in raw]
         )
@@ -287,13 +260,6 @@ def _per_card(
         known = merged.get(card)
         merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
     return merged
-
-
-def _clamped(name: str, margin: object, settled: int) -> int:
-    """A deal margin given by the caller, relative to the settled points and cut to
-    +-GUESS_LIMIT, so that any integer fits the engine's C int."""
-    relative = integer(name, margin) - settled
-    return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
 
 
 def _card_mask(cards: Iterable[Card] | None) -> int:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Callable, Protocol
 
 from deberts.errors import DebertsError
 
@@ -31,8 +32,8 @@ PARTS = {
     "solver": "the solver class: Solver(table_bits) with value/values/best/line/solve",
     "read_line": "a batch line's decoded object -> the position",
     "write_line": "a position -> its batch line's object (without the game field)",
-    "review": "review(position or record, moves, table_bits=..., start=N) -> an analysis "
-              "with to_dict() (the first N moves taken as given)",
+    "review": "review(position or record, moves, table_bits=..., solver=..., start=N) -> an "
+              "analysis with to_dict() (the first N moves taken as given)",
     "render_solution": "render_solution(position, solution, notation) -> the solve report",
     "render_analysis": "render_analysis(analysis, record or None, notation) -> the review report",
     "svg": "svg(position, values) -> the position drawn, each legal move's value marked",
@@ -62,10 +63,18 @@ class GameSolver(Protocol):
     """The solver contract every game keeps (the ``Protocol`` of python-chess's
     engines): ``value`` the int margin of the side that the game scores from,
     ``values`` every legal move's margin, ``best`` the margin and one optimal move,
-    ``line`` the margin, an optimal line and its score, ``solve`` everything, and
-    ``nodes`` the last search's node count. Safe to share between threads."""
+    ``line`` the margin, an optimal line and its score, ``solve`` everything,
+    ``nodes`` the last search's node count, and ``limit``/``progress`` the calling
+    thread's budget and observer for the searches in a ``with`` block. Safe to share
+    between threads."""
 
     nodes: int
+
+    def limit(
+        self, seconds: float | None = None, nodes: int | None = None
+    ) -> AbstractContextManager[None]: ...
+
+    def progress(self, observer: Callable[[Any], None]) -> AbstractContextManager[None]: ...
 
     def value(self, position: Any) -> int: ...
 

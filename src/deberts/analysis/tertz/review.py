@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.owner import given_or_new
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import instance, integer
 from deberts.model.tertz import Move, TertzPosition, TertzScore
@@ -109,15 +110,17 @@ class TertzPlayAnalysis:
 def analyze_tertz(
     position: TertzPosition | TertzRecord,
     moves: Iterable[Move | str] | str | None = None,
-    table_bits: int = DEFAULT_TABLE_BITS,
+    table_bits: int | None = None,
+    solver: TertzSolver | None = None,
     start: int = 0,
 ) -> TertzPlayAnalysis:
     """Analyse ``moves`` (notation or moves) played from ``position``, or a game
     record's whole play, the first ``start`` moves taken as given (the first moves of
     a whole deal are long searches).
 
-    One solver is used throughout, so each search reuses what the earlier ones
-    proved. A bad or illegal move raises :class:`deberts.NotationError` or
+    One solver is used throughout (``solver``, else a new one with a table of
+    ``table_bits``), so each search reuses what the earlier ones proved; its limit
+    and progress observer apply. A bad or illegal move raises :class:`deberts.NotationError` or
     :class:`deberts.IllegalMoveError` naming its place: ``played move 3 (seat 1):
     swap: seat 1 does not hold the seven of trumps``.
     """
@@ -133,7 +136,7 @@ def analyze_tertz(
     for index, item in enumerate(played[:integer("start", start, 0, len(played))]):
         _push(given, index, item)
     position, played = given, played[start:]
-    solver = TertzSolver(table_bits)
+    solver = given_or_new(TertzSolver, solver, table_bits)
     current = position.copy()
     values = _values(solver, current)
     dd_margin = _margin(current, values)
@@ -142,7 +145,7 @@ def analyze_tertz(
         seat = current.to_move
         before = _margin(current, values)
         move = _push(current, start + index, item)
-        values_before, values = values, _values(solver, current)
+        values_before, values = values, _values(solver, current, values[move])
         after = _margin(current, values)
         sign = 1 if seat == 0 else -1
         best = tuple(m for m, v in values_before.items() if v == before)
@@ -167,11 +170,14 @@ def _push(position: TertzPosition, index: int, item: Move | str) -> Move:
     return move
 
 
-def _values(solver: TertzSolver, position: TertzPosition) -> dict[Move, int]:
-    """Every legal move's margin in the model's order of moves; none once over."""
+def _values(solver: TertzSolver, position: TertzPosition,
+            guess: int | None = None) -> dict[Move, int]:
+    """Every legal move's margin in the model's order of moves; none once over.
+    ``guess``: the position's value, when known (the value of the move that
+    reached it), from which the first search starts."""
     if position.is_over():
         return {}
-    values = solver.values(position)
+    values = solver.values(position, guess)
     return {move: values[move] for move in position.legal_moves()}
 
 

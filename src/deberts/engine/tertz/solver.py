@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine import _tertz
-from deberts.engine.owner import SearchOwner
+from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.errors import DebertsError
 from deberts.model.cards import Card
 from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzScore
@@ -78,7 +78,8 @@ class TertzSolver(SearchOwner[_tertz.Search]):
 
     The contract of Deberts' :class:`deberts.Solver`: :meth:`value` an int margin,
     :meth:`best`, :meth:`values`, :meth:`line` and :meth:`solve`, ``nodes`` the last
-    search's node count. Safe to share between threads (a lock lets one search at a
+    search's node count; its ``limit`` and ``progress`` are those of every solver
+    (:class:`SearchOwner`). Safe to share between threads (a lock lets one search at a
     time use the table); the search releases the GIL, so one solver a thread runs
     them in parallel."""
 
@@ -86,35 +87,43 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         super().__init__(_tertz.Search, table_bits)
         self.nodes = 0
 
-    def value(self, position: TertzPosition) -> int:
-        """The deal's margin under optimal play from ``position``."""
+    def value(self, position: TertzPosition, guess: int | None = None) -> int:
+        """The deal's margin under optimal play from ``position``. A ``guess`` of
+        it, if near (the value of a similar position, of the move before), saves
+        the search some passes."""
         spec = _input(position)
-        with self._lock:
-            value, self.nodes = self._search.value(spec)
-        return settled_margin(position) + value
+        settled = settled_margin(position)
+        with self._searching(settled):
+            value, self.nodes = self._search.value(spec, *_guess(guess, settled))
+        return settled + value
 
-    def best(self, position: TertzPosition) -> tuple[int, Move]:
+    def best(self, position: TertzPosition, guess: int | None = None) -> tuple[int, Move]:
         """The margin and one optimal move for the player to move."""
-        margin, moves, _ = self.line(position)
+        margin, moves, _ = self.line(position, guess)
         return margin, moves[0]
 
-    def values(self, position: TertzPosition) -> dict[Move, int]:
-        """Every legal move's value: the deal's margin after it under optimal play,
-        in the engine's search order."""
+    def values(self, position: TertzPosition, guess: int | None = None) -> dict[Move, int]:
+        """Every legal move's value: the deal's margin after it under optimal play
+        (the first search from ``guess`` of a move's value, when given), in the
+        engine's search order."""
         spec = _input(position)
-        with self._lock:
-            rows, self.nodes = self._search.values(spec)
         settled = settled_margin(position)
+        with self._searching(settled):
+            rows, self.nodes = self._search.values(spec, *_guess(guess, settled))
         return {to_move(move): settled + value for move, value in rows}
 
-    def line(self, position: TertzPosition) -> tuple[int, tuple[Move, ...], TertzScore]:
-        """The margin, one optimal line to the end of the deal and its score. The
-        line is replayed on the model: its score must be the margin, or the engine
-        and the model disagree on the rules (a RuntimeError)."""
+    def line(
+        self, position: TertzPosition, guess: int | None = None
+    ) -> tuple[int, tuple[Move, ...], TertzScore]:
+        """The margin, one optimal line to the end of the deal and its score (the
+        value search from ``guess`` when given). The line is replayed on the model:
+        its score must be the margin, or the engine and the model disagree on the
+        rules (a RuntimeError)."""
         spec = _input(position)
-        with self._lock:
-            value, line, self.nodes = self._search.line(spec)
-        value += settled_margin(position)
+        settled = settled_margin(position)
+        with self._searching(settled):
+            value, line, self.nodes = self._search.line(spec, *_guess(guess, settled))
+        value += settled
         moves = tuple(to_move(move) for move in line)
         end = played_out(position, moves)
         if not end.is_over() or end.score().margin != value:
@@ -138,7 +147,7 @@ class TertzSolver(SearchOwner[_tertz.Search]):
             pv: tuple[Move, ...] = (best,)
             end = after
         else:
-            _, line, _ = self.line(after)
+            _, line, _ = self.line(after, guess=margin)  # the exact value: two passes
             nodes += self.nodes
             pv = (best, *line)
             end = played_out(after, line)
@@ -177,7 +186,7 @@ def settled_margin(position: TertzPosition) -> int:
     return position.points[0] - position.points[1] + married[0] - married[1]
 
 
-def engine_input(position: TertzPosition) -> dict[str, Any]:
+def engine_input(position: TertzPosition) -> _tertz.Spec:
     """The position as the engine reads it: plain integers and lists.
 
     Run declarations carry a stamp (their rank in the deal's order of declarations,
@@ -196,26 +205,31 @@ def engine_input(position: TertzPosition) -> dict[str, Any]:
     married = marriage_mask(position.trump)
     unplayed = position.hands[0] | position.hands[1] | sum(c.mask for c in position.stock)
     together = bool(position.stock) or any(h & married == married for h in position.hands)
-    return {
-        "trump": int(position.trump),
-        "hands": list(position.hands),
-        "stock": [int(card) for card in position.stock],
-        "trick": int(position.trick[0]) if position.trick else -1,
-        "leader": position.leader,
-        "to_move": position.to_move,
-        "break_due": int(position.breaker is not None),
-        "cards_played": 2 * len(position.tricks) + len(position.trick),
-        "marriage_open": int(
+    return _tertz.Spec(
+        trump=int(position.trump),
+        hands=position.hands,
+        stock=[int(card) for card in position.stock],
+        trick=int(position.trick[0]) if position.trick else -1,
+        leader=position.leader,
+        to_move=position.to_move,
+        break_due=position.breaker is not None,
+        cards_played=2 * len(position.tricks) + len(position.trick),
+        marriage_open=(
             not any(position.marriage) and unplayed & married == married and together
         ),
-        "runs": list(runs),
-        "fours": fours,
-        "stock_play": position.rules.stock_play,
-        "declare_when": position.rules.declare_when,
-    }
+        runs=runs,
+        fours=fours,
+        stock_play=position.rules.stock_play,
+        declare_when=position.rules.declare_when,
+    )
 
 
-def _input(position: TertzPosition) -> dict[str, Any]:
+def _guess(guess: int | None, settled: int) -> tuple[int, ...]:
+    """The engine's optional guess argument: none, or the margin from the root."""
+    return () if guess is None else (relative_margin("guess", guess, settled),)
+
+
+def _input(position: TertzPosition) -> _tertz.Spec:
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)

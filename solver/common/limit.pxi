@@ -1,0 +1,169 @@
+# How a search is limited, watched and stopped, the same in both engines: a node
+# count and a deadline on the monotonic clock (the clock of Python's
+# time.monotonic), checked at trick starts every LIMIT_CHECK nodes, so a search
+# stops within a few microseconds of its deadline; and every POLL_SECONDS a short
+# visit to Python with the GIL: pending signals are handled there (Ctrl-C raises
+# KeyboardInterrupt in the main thread) and the caller's progress observer is
+# called. Once stopped, every level returns at once and nothing more is stored in
+# the table (what was stored before was proven, so the table stays sound); the
+# boundary raises what stopped it.
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport uint64_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from deberts.errors import SearchInterrupted
+
+cdef enum:
+    LIMIT_CHECK = 2048      # nodes between two looks at the limit
+
+cdef double POLL_SECONDS = 0.1  # between two visits to Python
+
+
+cdef struct Limit:
+    uint64_t node_limit     # 0: none
+    uint64_t next_check     # the node count at which the limit is next checked
+    double deadline         # seconds on the monotonic clock; 0: none
+    double next_poll        # when Python is next visited
+    int stopped             # the search stopped: its results are meaningless
+    int lower               # the interval known to hold the value being searched
+    int upper               # (of the root, or of the root move being solved); 0 0
+                            # until the value search publishes one
+    int move                # in values mode, the root move being solved (from 1),
+    int moves               # of how many; 0 0 when the position's value is searched
+    int base                # what the boundary settled at the root: added to both
+    int offset              # what the root move being solved settled: added to both
+    void* watch             # the Watch of the search (borrowed: its Search keeps it)
+
+
+cdef class Watch:
+    """What a search tells its caller while it runs, and what stopped it: the
+    observer is called as ``observer(nodes, lower, upper, move, moves)`` at each
+    visit to Python (the interval in the root's terms, before what the boundary
+    adds; in values mode the root move being solved, from 1, and their count);
+    ``error`` is the exception raised there (KeyboardInterrupt on Ctrl-C, or the
+    observer's)."""
+
+    cdef object observer
+    cdef object error
+
+
+cdef inline double monotonic_now() noexcept nogil:
+    cdef timespec now
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec + now.tv_nsec * 1e-9
+
+
+cdef void set_limit(Limit* limit, Watch watch, double deadline,
+                    uint64_t node_limit) noexcept:
+    """A new search under ``deadline`` and ``node_limit`` (0: none), watched by
+    ``watch``."""
+    limit.deadline = deadline
+    limit.node_limit = node_limit
+    limit.stopped = 0
+    limit.next_check = LIMIT_CHECK
+    if node_limit and node_limit < limit.next_check:
+        limit.next_check = node_limit
+    limit.next_poll = monotonic_now() + POLL_SECONDS
+    limit.lower = 0
+    limit.upper = 0
+    limit.base = 0
+    limit.offset = 0
+    limit.move = 0
+    limit.moves = 0
+    limit.watch = <void*>watch
+    watch.error = None
+
+
+cdef int visit_python(Limit* limit, uint64_t nodes) noexcept with gil:
+    """Handle pending signals and call the observer; -1 when either raised (the
+    exception kept in the watch), else 0."""
+    cdef Watch watch = <Watch>limit.watch
+    try:
+        PyErr_CheckSignals()
+        if watch.observer is not None:
+            watch.observer(nodes, limit.lower, limit.upper, limit.move, limit.moves)
+    except BaseException as error:
+        watch.error = error
+        return -1
+    return 0
+
+
+cdef void check_limit(Limit* limit, uint64_t nodes) noexcept nogil:
+    """Stop when the node limit or the deadline has passed, or a visit to Python
+    raised; else set the next check."""
+    cdef double now
+    if limit.stopped or (limit.node_limit and nodes >= limit.node_limit):
+        limit.stopped = 1
+    else:
+        now = monotonic_now()
+        if limit.deadline and now >= limit.deadline:
+            limit.stopped = 1
+        elif now >= limit.next_poll:
+            limit.next_poll = now + POLL_SECONDS
+            if visit_python(limit, nodes) < 0:
+                limit.stopped = 1
+    if limit.stopped:
+        limit.next_check = 0  # every later trick start comes back here, and returns
+        return
+    limit.next_check = nodes + LIMIT_CHECK
+    if limit.node_limit and limit.node_limit < limit.next_check:
+        limit.next_check = limit.node_limit
+
+
+cdef inline void publish_move(Limit* limit, int offset, int move, int moves) noexcept nogil:
+    """Values mode: root move ``move`` of ``moves`` is being solved; it settled
+    ``offset``."""
+    limit.offset = offset
+    limit.move = move
+    limit.moves = moves
+    limit.lower = 0
+    limit.upper = 0
+
+
+cdef inline void publish_interval(Limit* limit, int lower, int upper) noexcept nogil:
+    """What the value search knows so far, for the observer, in the root's terms."""
+    limit.lower = limit.base + limit.offset + lower
+    limit.upper = limit.base + limit.offset + upper
+
+
+cdef int raise_if_stopped(Limit* limit, uint64_t nodes) except -1:
+    """At the boundary, after a search: raise what stopped it, if anything did."""
+    cdef Watch watch = <Watch>limit.watch
+    if not limit.stopped:
+        return 0
+    if watch.error is not None:
+        error, watch.error = watch.error, None
+        raise error
+    raise SearchInterrupted(f"the search stopped at its limit after {nodes} nodes")
+
+
+cdef class Limited:
+    """The base of each engine's Search: the limit and the observer that its later
+    searches run under (set from Python between searches)."""
+
+    cdef Watch watch
+    cdef double deadline
+    cdef uint64_t node_limit
+
+    def __cinit__(self, *args, **kwargs):
+        self.watch = Watch()
+
+    def limit(self, double deadline=0, uint64_t nodes=0) -> None:
+        """Stop each later search at ``deadline`` (seconds on the clock of
+        ``time.monotonic``) or at about ``nodes`` nodes, raising
+        :class:`deberts.errors.SearchInterrupted`; 0 is no limit."""
+        self.deadline = deadline
+        self.node_limit = nodes
+
+    def observe(self, observer=None) -> None:
+        """Call ``observer(nodes, lower, upper, move, moves)`` about every POLL_SECONDS of each
+        later search (None: nobody); what it raises stops the search and is raised
+        by it."""
+        self.watch.observer = observer
+
+    cdef void start(self, Limit* limit) noexcept:
+        set_limit(limit, self.watch, self.deadline, self.node_limit)
+
+    cdef int finish(self, Limit* limit, uint64_t nodes) except -1:
+        return raise_if_stopped(limit, nodes)
