@@ -10,19 +10,20 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.analysis.table import dd_table
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, SearchInterrupted
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.deal import Deal
 from deberts.model.sides import declarer_leads
-from deberts.model.registry import game_of
+from deberts.model.registry import Game, GameSolver, game_of
 from deberts.text import svg
 from deberts.text.render import Notation
 from deberts.web.requests import (
@@ -36,6 +37,7 @@ from deberts.web.requests import (
     pool,
     rules_of,
 )
+from deberts.web.work import WorkTimeout
 
 
 class Error(BaseModel):
@@ -79,7 +81,9 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
     def work() -> dict[str, Any]:
         position = position_of(line)
         game = game_of(position)
-        solution = game.solver().solve(position)
+        solver = game.solver()
+        with bounded(solver, request):
+            solution = solver.solve(position)
         data = solution.to_dict()
         if board:
             data["svg"] = game.part("svg")(position, solution.move_margins())
@@ -130,21 +134,21 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
 
     def work() -> dict[str, Any]:
-        analysis = _analysis(body)
+        analysis = _analysis(body, request)
         return {**analysis.to_dict(), "start": batch.to_object(analysis.start)}
 
     return await run(request, work)
 
 
-def _analysis(body: AnalyzeRequest) -> Any:
+def _analysis(body: AnalyzeRequest, request: Request) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
-    record."""
+    record, its searches bounded by the server's time limit."""
     line = body.model_dump(exclude_none=True, exclude={"play", "record", "deal", "start"})
     if body.record is None:
         if "hands" not in line:
             raise DebertsError("missing hands (or give a record)")
         position = batch.game_from_object(line)
-        return game_of(position).part("review")(position, body.play, start=body.start)
+        return _reviewed(game_of(position), request, position, body.play, start=body.start)
     extra = [*line, *(["play"] if body.play else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
@@ -154,7 +158,27 @@ def _analysis(body: AnalyzeRequest) -> Any:
     record = found[body.deal - 1]
     if getattr(record, "thrown_in", False):
         raise DebertsError(f"record {body.deal}: the cards were thrown in, there is no play")
-    return game_of(record).part("review")(record, start=body.start)
+    return _reviewed(game_of(record), request, record, start=body.start)
+
+
+def _reviewed(game: Game, request: Request, *args: Any, **options: Any) -> Any:
+    """``game``'s review of ``args`` on a solver of its own, within the time limit."""
+    solver = game.solver()
+    with bounded(solver, request):
+        return game.part("review")(*args, solver=solver, **options)
+
+
+@contextmanager
+def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
+    """The block's searches stop at the server's time limit (the solver's own limit,
+    in the worker thread), so that a search past it frees its thread rather than
+    running on after the answer :class:`WorkTimeout` has gone out."""
+    seconds = pool(request).seconds
+    try:
+        with solver.limit(seconds=seconds):
+            yield
+    except SearchInterrupted:
+        raise WorkTimeout(f"the work took longer than {seconds:g} s: ask for less") from None
 
 
 @router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")

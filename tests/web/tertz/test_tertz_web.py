@@ -5,6 +5,7 @@ reviews a Tertz line's moves or a Tertz record."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Iterator
 
 import pytest
@@ -19,6 +20,7 @@ from deberts.cli.tertz import EXAMPLE  # noqa: E402
 from deberts.formats import records  # noqa: E402
 from deberts.tertz import TertzDeal, TertzPosition, TertzRecord, analyze_tertz  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
+from deberts.web.limits import Limits  # noqa: E402
 
 HANDS, STOCK = (part.strip() for part in EXAMPLE["deal"].split("/"))
 LINE = {"game": "tertz", "hands": HANDS.split(), "stock": STOCK, "played": EXAMPLE["played"]}
@@ -66,3 +68,20 @@ def test_analyze_reviews_a_tertz_line_and_a_tertz_record(client: TestClient) -> 
     assert without(reviewed, "start") == without(data, "start")
     bad = client.post("/api/analyze", json={**LINE, "stock": "AS", "play": ""})
     assert bad.status_code == 400 and "stock" in bad.json()["error"]
+
+
+def test_a_search_past_the_time_limit_stops_and_frees_its_thread() -> None:
+    """A whole Tertz deal from the first lead takes the engine many seconds: past the
+    server's limit the answer is a 503, and the search itself stops there (the
+    solver's own limit), so the only worker thread is free for the next request."""
+    deal = TertzDeal.random(1)
+    whole = {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
+             "stock": [str(card) for card in deal.stock]}
+    with TestClient(create_app(Limits(threads=1, seconds=0.5))) as slow:
+        started = time.monotonic()
+        refused = slow.post("/api/solve", json=whole)
+        assert refused.status_code == 503 and "longer than 0.5 s" in refused.json()["error"]
+        reviewed = slow.post("/api/analyze", json={**whole, "play": "AS"})
+        assert reviewed.status_code in (400, 503)  # not the deal's card, or out of time
+        assert slow.post("/api/solve", json=LINE).status_code == 200
+        assert time.monotonic() - started < 10
