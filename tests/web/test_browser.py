@@ -6,67 +6,23 @@ against the computer to the final score. Screenshots go to the test's tmp path."
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from browser import after, boards, needs_chromium, shown_values
 from click.testing import CliRunner
 
 pytest.importorskip("fastapi")
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
 
 import deberts  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.formats import records  # noqa: E402
-from deberts.web.app import create_app  # noqa: E402
 
-#: Playwright cannot download its own browser here: it drives this one.
-CHROMIUM = os.environ.get("DEBERTS_CHROMIUM") or shutil.which("chromium")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install -y chromium)")
-
+pytestmark = needs_chromium
 HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"
-#: The longest any step may take: a bound for a hung page, not a measure.
-PATIENCE_MS = 120_000
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app served by uvicorn on a free local port, on a thread."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(600):
-        if running.started:
-            break
-        time.sleep(0.1)
-    assert running.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(30)
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox"])
-        tab = browser.new_page(viewport={"width": 1400, "height": 1000})
-        tab.set_default_timeout(PATIENCE_MS)
-        errors: list[str] = []
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        yield tab
-        browser.close()
-        assert errors == []
 
 
 def cli_moves(*arguments: str) -> dict[str, int]:
@@ -75,26 +31,6 @@ def cli_moves(*arguments: str) -> dict[str, int]:
                                        "--leader", "1", "--json", *arguments])
     assert result.exit_code == 0, result.output
     return {m["card"]: m["margin"] for m in json.loads(result.output)["moves"]}
-
-
-def shown_values(page: Any) -> dict[str, int]:
-    """The value under each legal card of the board on the page."""
-    return page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('#board text.value')]"
-        ".map(t => [t.dataset.card, Number(t.textContent)]))"
-    )
-
-
-def boards(page: Any) -> int:
-    """How many boards the page has drawn so far."""
-    return int(page.evaluate("() => Number(document.body.dataset.boards || 0)"))
-
-
-def after(page: Any, action: Any) -> None:
-    """Do ``action`` and wait until the page has drawn a new board."""
-    before = boards(page)
-    action()
-    page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}")
 
 
 def test_analyse_shows_the_cli_values_and_updates_them_after_a_click(

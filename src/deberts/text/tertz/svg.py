@@ -1,8 +1,8 @@
 """SVG drawings of Tertz deals, positions, solutions, reviews and played deals, from
 the pieces of :mod:`deberts.text.svg` (the same table, cards and values).
 
-A position shows both hands, the trick on the table, the trump and the face-up card
-while it is still in the stock, and the stock's size in the title; a move that is not
+A position shows both hands, the trump, the trick on the table and the face-up card
+(the seven of trumps once swapped for it) while it is still in the stock, and the stock's size in the title; a move that is not
 a card (``swap``, ``break:K``) has its value in a line of its own.
 """
 
@@ -48,7 +48,7 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
     over = position.is_over()
     seats = tuple(Seat(CardSet(hand), label=f"seat {s}") for s, hand in enumerate(position.hands))
     trick = tuple(Play((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
-    face_up = position.deal.trump_card if position.stock else None
+    face_up = position.stock[-1] if position.stock else None  # the seven, once swapped
     scene = Scene(
         seats, trick, position.trump, face_up, None if over else position.to_move,
         CardSet(position.legal_mask()),
