@@ -186,8 +186,9 @@ def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) ->
 
 def tertz_rules(settings: tuple[str, ...]) -> TertzRules:
     """The rules of ``--set OPTION=VALUE`` options, applied in order; a number
-    option's value read as a number."""
+    option's value read as a number, a true/false option's as true or false."""
     numbers = {f.name for f in fields(TertzRules) if f.type in (int, "int")}
+    switches = {f.name for f in fields(TertzRules) if f.type in (bool, "bool")}
     values: dict[str, Any] = {}
     for setting in settings:
         name, sep, value = (part.strip() for part in setting.partition("="))
@@ -196,5 +197,6 @@ def tertz_rules(settings: tuple[str, ...]) -> TertzRules:
                 f"bad --set {setting!r}: expected OPTION=VALUE, e.g. stock_play=follow"
             )
         number = name in numbers and value.isascii() and value.isdigit()
-        values[name] = int(value) if number else value
+        switch = name in switches and value in ("true", "false")
+        values[name] = int(value) if number else (value == "true") if switch else value
     return TertzRules.from_mapping(values)

@@ -25,7 +25,7 @@ class Spec:
         self, *, trump: int, hands: Sequence[int], stock: Sequence[int], trick: int,
         leader: int, to_move: int, break_due: bool, cards_played: int,
         marriage_open: bool, runs: Sequence[Iterable[tuple[int, int, bool]]],
-        fours: Sequence[int], stock_play: str, declare_when: str,
+        fours: Sequence[int], stock_play: str, declare_when: str, swap_last: bool,
     ) -> None: ...
 
 class Search:

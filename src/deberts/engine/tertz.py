@@ -211,6 +211,7 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
         fours=fours,
         stock_play=position.rules.stock_play,
         declare_when=position.rules.declare_when,
+        swap_last=position.rules.swap_last,
     )
 
 
