@@ -28,7 +28,7 @@ from deberts.cli.common import (
     seed_option,
 )
 from deberts.cli.search_control import controlled, search_options
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.tertz import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
 from deberts.errors import RulesError
 from deberts.formats import batch, tertz_batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
@@ -56,6 +56,10 @@ table_bits_option: Decorator = click.option(
     "--table-bits", type=click.IntRange(4, 30), default=DEFAULT_TABLE_BITS,
     show_default=True, help="Size of the transposition table: 2**N entries.",
 )
+threads_option: Decorator = click.option(
+    "--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+    help="Value the moves on N threads side by side, a table each.",
+)
 
 
 @click.group(name="tertz")
@@ -72,10 +76,11 @@ def tertz_group() -> None:
               help="Solve a built-in position (a deal and its first moves) instead of HANDS.")
 @ascii_option
 @table_bits_option
+@threads_option
 @search_options
 def solve_command(
     hands: str | None, played: str, settings: tuple[str, ...], as_json: bool,
-    example: bool, ascii_only: bool, table_bits: int, seconds: float | None,
+    example: bool, ascii_only: bool, table_bits: int, threads: int, seconds: float | None,
     progress: bool | None,
 ) -> None:
     """Solve one Tertz position exactly: every legal move's value (seat 0's total
@@ -92,7 +97,7 @@ def solve_command(
         hands, played = EXAMPLE["deal"], EXAMPLE["played"]
     with reported():
         position = tertz_position(hands, played, settings)
-        solver = TertzSolver(table_bits)
+        solver = TertzSolver(table_bits, threads)
         with controlled(solver, seconds, progress):
             solution = solver.solve(position)
     if as_json:
@@ -110,10 +115,12 @@ def solve_command(
 @json_option
 @ascii_option
 @table_bits_option
+@threads_option
 @search_options
 def analyze_command(
     hands: str | None, played: str, start: int, settings: tuple[str, ...], as_json: bool,
-    ascii_only: bool, table_bits: int, seconds: float | None, progress: bool | None,
+    ascii_only: bool, table_bits: int, threads: int, seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Replay a played Tertz deal and price every move double-dummy.
 
@@ -127,7 +134,7 @@ def analyze_command(
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
         given = TertzPosition(position.deal, position.rules, position.moves[:start])
-        solver = TertzSolver(table_bits)
+        solver = TertzSolver(table_bits, threads)
         with controlled(solver, seconds, progress):
             analysis = analyze_tertz(given, position.moves[start:], solver=solver)
     if as_json:
