@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import click
 
 from deberts.cli.common import CliError, reported
+from deberts.errors import excerpt
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -53,6 +54,6 @@ def cluster_client(scheduler: str | None, cluster: str | None) -> Iterator[Clien
 def _local_workers(spec: str) -> int:
     kind, _, count = spec.partition(":")
     if kind != "local" or not (count.isascii() and count.isdigit()) or int(count) < 1:
-        raise CliError(f"bad --cluster {spec!r}: expected local:N, N worker processes")
+        raise CliError(f"bad --cluster {excerpt(spec)}: expected local:N, N worker processes")
     return int(count)
 

@@ -15,6 +15,7 @@ from typing import IO, Any, Callable, Iterator
 import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
+from deberts.errors import excerpt, short_message
 from deberts.cli.inputs import build_rules
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
@@ -28,7 +29,7 @@ class CliError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"deberts: error: {self.format_message()}", err=True)
+        click.echo(f"deberts: error: {short_message(self.format_message())}", err=True)
 
 
 class DebertsGroup(click.Group):
@@ -73,6 +74,12 @@ def reported() -> Iterator[None]:
         yield
     except (DebertsError, MemoryError) as error:
         raise CliError(str(error)) from None
+
+
+def refuse_empty(option: str, path: str | None) -> None:
+    """An empty file name is refused before any work."""
+    if path is not None and not path:
+        raise CliError(f"bad {option} '': expected a file name")
 
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -165,9 +172,9 @@ def seat_hand(text: str, seat: int | None = None) -> tuple[int, str]:
         return seat, text.strip()
     seat_text = seat_text.strip()
     if not sep or not (seat_text.isascii() and seat_text.isdigit()):
-        raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
+        raise CliError(f"bad --hand {excerpt(text)}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
     if seat is not None and int(seat_text) != seat:
-        raise CliError(f"bad --hand {text!r}: the seat is {seat_text}, --seat is {seat}")
+        raise CliError(f"bad --hand {excerpt(text)}: the seat is {seat_text}, --seat is {seat}")
     return int(seat_text), hand.strip()
 
 

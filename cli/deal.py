@@ -20,6 +20,7 @@ from deberts.cli.common import (
     seat_hand,
     seed_option,
 )
+from deberts.errors import excerpt
 from deberts.formats import batch
 from deberts.model.generate import generate_deals
 from deberts.model.sides import check_seat, first_leader
@@ -97,7 +98,7 @@ def _fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
     for text in texts:
         seat, hand = seat_hand(text)
         if seat in fixed:
-            raise CliError(f"bad --hand {text!r}: seat {seat} already has a --hand")
+            raise CliError(f"bad --hand {excerpt(text)}: seat {seat} already has a --hand")
         fixed[seat] = hand
     return fixed
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any, Callable, Iterable, Iterator
 
-from deberts.errors import DebertsError, RecordError
+from deberts.errors import DebertsError, RecordError, short_message
 from deberts.formats import tertz_batch
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
@@ -156,4 +156,4 @@ def result_line(number: int, result: dict[str, Any]) -> str:
 
 def error_line(number: int, message: str) -> str:
     """The output line of an input line that cannot be solved."""
-    return json.dumps({"line": number, "error": message})
+    return json.dumps({"line": number, "error": short_message(message)})

@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.model.rules import Rules
@@ -146,7 +146,7 @@ class GameSession:
             reply = _normalised(decision.kind, text)
             if reply not in decision.options:
                 raise DebertsError(
-                    f"bad answer {text!r} to the {decision.kind} decision: expected one of "
+                    f"bad answer {excerpt(text)} to the {decision.kind} decision: expected one of "
                     f"{' '.join(decision.options)}"
                 )
             self._reply = reply
