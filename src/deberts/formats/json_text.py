@@ -25,8 +25,9 @@ MAX_DEPTH = 64
 #: The longest integer read as one; longer ones are "too large" (no field takes them).
 MAX_DIGITS = 100
 
-#: A JSON string (escapes included), or a bracket or colon outside strings.
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]')
+#: A JSON string (escapes included; written so that the regular expression engine
+#: keeps no state per character), or a bracket or colon outside strings.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}:]')
 
 
 def decode_json(data: bytes | str, what: str) -> object:
