@@ -54,6 +54,8 @@ def player_factory(
     options: dict[str, Any] = {}
     for item in filter(None, settings.split(",")):
         key, sep, value = item.partition("=")
+        if key in options:
+            raise DebertsError(f"bad setting {excerpt(item)} for {name}: {key} is set twice")
         if not sep or key not in accepted:
             raise DebertsError(
                 f"bad setting {excerpt(item)} for {name}: expected key=value with key one of "
