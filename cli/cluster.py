@@ -17,7 +17,8 @@ import click
 from deberts.cli.common import MAX_WORKERS, CliError, reported
 from deberts.errors import excerpt
 
-#: The loggers of Dask and the libraries it logs through.
+#: The loggers of Dask and the libraries it logs through (each with those below it,
+#: which Dask's configuration gives levels of their own).
 DASK_LOGGERS = ("distributed", "dask", "tornado", "bokeh")
 #: The Dask configuration, as environment variables, that quiets a worker process.
 DASK_LOGGING_ENVIRONMENT = {"DASK_LOGGING__DISTRIBUTED": "critical",
@@ -79,7 +80,9 @@ def _dask_logging(verbose: bool) -> Iterator[None]:
     if verbose:
         yield
         return
-    loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
+    names = [name for name in logging.root.manager.loggerDict
+             if name.partition(".")[0] in DASK_LOGGERS]
+    loggers = [logging.getLogger(name) for name in {*DASK_LOGGERS, *names}]
     levels = [logger.level for logger in loggers]
     environment = {name: os.environ.get(name) for name in DASK_LOGGING_ENVIRONMENT}
     for logger in loggers:
