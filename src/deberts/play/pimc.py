@@ -20,6 +20,7 @@ the others chose) weighs the samples instead, under the ``infer`` setting
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Iterator, Sequence
 
@@ -82,17 +83,35 @@ class PimcPlayer:
         self.solver = Solver()
         self.fallback = HeuristicPlayer()
         self._announce: tuple[PlayView, bool] | None = None
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        """Stop thinking, from any thread: the decision in progress ends at its next
+        sample, and every later one at once, with the answer of :class:`HeuristicPlayer`
+        (as when no sample is solved within the time budget). For a game that ended
+        while this player was thinking (a closed web game)."""
+        self._stopped.set()
 
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
             return view.legal[0]
         if deal_waits_for_declarer(view.players, view.rules):
             return self.fallback.bid(view)  # a deal the evaluator does not model
-        evaluation = evaluate_bid(
-            view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
-            self.bid_samples, int(self.rng.integers(2**32)), view.rules,
-        )
+        try:
+            self._check_stopped()
+            evaluation = evaluate_bid(
+                view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
+                self.bid_samples, int(self.rng.integers(2**32)), view.rules,
+                progress=self._check_stopped,
+            )
+        except SearchInterrupted:
+            return self.fallback.bid(view)
         return evaluation.best  # its options are exactly the legal calls
+
+    def _check_stopped(self, done: int = 0) -> None:
+        """Raise :class:`SearchInterrupted` once :meth:`stop` was called."""
+        if self._stopped.is_set():
+            raise SearchInterrupted("the player was stopped")
 
     def exchange(self, view: PlayView) -> bool:
         """Swap when the sampled deals, weighed, say it is better for this seat's side."""
@@ -222,6 +241,7 @@ class PimcPlayer:
         kept = 0
         for _ in range(SAMPLING_ROUNDS):
             for row in sample_deals(knowledge, 2 * self.samples, self.rng):
+                self._check_stopped()
                 elapsed = time.perf_counter() - started
                 if kept and seconds is not None and elapsed * (kept + 1) / kept > seconds:
                     return
