@@ -48,7 +48,8 @@ def test_a_stopped_player_ends_its_decision_with_the_fallbacks_answer() -> None:
     session = GameSession(lambda seat: _Spy(player, views), 4, seed=2)
     session.start_deal()
     thinking(session)
-    thread = threading.Thread(target=lambda: answers.append(player.bid(views[-1])))  # type: ignore[arg-type]
+    thread = threading.Thread(target=lambda: answers.append(player.bid(views[-1])),  # type: ignore[arg-type]
+                              daemon=True)
     thread.start()
     time.sleep(0.3)
     player.stop()

@@ -82,7 +82,7 @@ def test_a_fifo_is_written_in_place(tmp_path: Path, source: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     result = run("batch", str(source), "-o", str(fifo))
     reader.join(30)
@@ -199,5 +199,9 @@ def test_resume_checks_outs_lines_exactly(
 def test_resume_needs_a_regular_file(tmp_path: Path, source: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    result = run("batch", str(source), "-o", str(fifo), "--resume")
-    assert result.stderr == f"deberts: error: cannot resume from {fifo}: not a regular file\n"
+    done = subprocess.run(  # reading the FIFO would wait for a writer for ever
+        [sys.executable, "-c", "from deberts.cli.main import main; main()",
+         "batch", str(source), "-o", str(fifo), "--resume"],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == f"deberts: error: cannot resume from {fifo}: not a regular file\n"

@@ -44,7 +44,7 @@ def test_each_thread_declares_for_its_own_card() -> None:
         assert answered.wait(60)
         found.append(player.declare(quiet))
 
-    thread = threading.Thread(target=first)
+    thread = threading.Thread(target=first, daemon=True)
     thread.start()
     assert played.wait(60)
     player.play(other)  # another thread's decision in between
