@@ -35,7 +35,8 @@ def refuse_input(source: BinaryIO, output: str) -> None:
         read, written = os.fstat(source.fileno()), os.stat(output)
     except (OSError, ValueError):
         return  # no output file yet, or an input that is no file
-    if stat.S_ISREG(written.st_mode) and (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
+    same = (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino)
+    if stat.S_ISREG(written.st_mode) and same:
         raise CliError(f"-o {output} is the input file: the output would overwrite it")
 
 

@@ -93,12 +93,10 @@ class ClosedStream(io.TextIOBase):
 
     read = readline = write = fileno = _closed
 
+    encoding = "utf-8"
+
     def isatty(self) -> bool:
         return False
-
-    @property
-    def encoding(self) -> str:
-        return "utf-8"
 
     @property
     def buffer(self) -> Any:
