@@ -19,17 +19,12 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager, nullcontext
-from typing import IO, Any, BinaryIO, Iterator
+from typing import Any, BinaryIO, Iterator
 
 import click
 
 from deberts import Position, Solver
-from deberts.cli.batch_output import (
-    output_lines,
-    refuse_input,
-    resumed_lines,
-    skip_done,
-)
+from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
     CliError,
@@ -84,39 +79,33 @@ def batch(
         raise CliError("--resume needs -o OUT: it continues the lines already in OUT")
     refuse_empty("-o", output)
     show = sys.stderr.isatty() if progress is None else progress
-    with _input(source) as stream:
-        if output is not None:
-            refuse_input(stream, output)
-        total = _count_lines(stream)
-        done = resumed_lines(output, total) if resume and output is not None else []
-        numbered = enumerate(batch_format.lines(stream), 1)
-        skip_done(numbered, len(done), str(output))
-        with cluster_client(scheduler, cluster) as client, \
-                output_lines(output, done, sys.stdout) as target, _stopped_by_signals():
-            results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
-            failed = written = 0
-            # A pipe's lines cannot be counted ahead: no bar then.
-            bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
-                        if show and total is not None else None)
-            try:
-                with bar if bar is not None else nullcontext():
+    with _input(source) as stream, started(stream, output, resume) as (total, done, numbered), \
+            cluster_client(scheduler, cluster) as client, \
+            output_lines(output, done, sys.stdout) as target, _stopped_by_signals():
+        results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
+        failed = written = 0
+        # A pipe's lines cannot be counted ahead: no bar then.
+        bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
+                    if show and total is not None else None)
+        try:
+            with bar if bar is not None else nullcontext():
+                if bar is not None:
+                    bar.update(len(done))
+                for line, ok in results:
+                    target.write(line + "\n")
+                    target.flush()
+                    written += 1
+                    failed += not ok
                     if bar is not None:
-                        bar.update(len(done))
-                    for line, ok in results:
-                        target.write(line + "\n")
-                        target.flush()
-                        written += 1
-                        failed += not ok
-                        if bar is not None:
-                            bar.update(1)
-            except (Interrupted, ClusterError, MemoryError) as error:
-                stop = ("interrupted" if isinstance(error, Interrupted) else
-                        f"out of memory (--table-bits {table_bits}); stopped"
-                        if isinstance(error, MemoryError) else f"{error}; stopped")
-                raise CliError(
-                    f"{stop} after {len(done) + written} lines"
-                    + (f"; --resume -o {output} carries on" if output else "")
-                ) from None
+                        bar.update(1)
+        except (Interrupted, ClusterError, MemoryError) as error:
+            stop = ("interrupted" if isinstance(error, Interrupted) else
+                    f"out of memory (--table-bits {table_bits}); stopped"
+                    if isinstance(error, MemoryError) else f"{error}; stopped")
+            raise CliError(
+                f"{stop} after {len(done) + written} lines"
+                + (f"; --resume -o {output} carries on" if output else "")
+            ) from None
     if failed:
         click.echo(f"deberts: {failed} of {len(done) + written} lines could not be solved "
                    "(see their \"error\" field)", err=True)
@@ -159,16 +148,6 @@ def _input(source: str) -> Iterator[BinaryIO]:
         raise CliError(f"cannot read {source}: {error.strerror}") from None
     with handle:
         yield handle
-
-
-def _count_lines(source: IO[bytes]) -> int | None:
-    """The number of lines of a seekable input (then rewound), else ``None``."""
-    if not source.seekable():
-        return None
-    start = source.tell()
-    count = sum(1 for _ in batch_format.lines(source))
-    source.seek(start)
-    return count
 
 
 @contextmanager

@@ -16,19 +16,45 @@ import json
 import os
 import stat
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator, TextIO
+from typing import IO, BinaryIO, Iterator, TextIO
 
 from deberts.cli.common import CliError
+from deberts.errors import excerpt
+from deberts.formats import batch as batch_format
 from deberts.formats.output_file import (
     OutputFile,
     is_regular_or_new,
     remove_partials,
     stale_partials,
 )
-from deberts.errors import excerpt
 
 
-def refuse_input(source: BinaryIO, output: str) -> None:
+@contextmanager
+def started(source: BinaryIO, output: str | None, resume: bool
+            ) -> Iterator[tuple[int | None, list[str], Iterator[tuple[int, bytes]]]]:
+    """The input checked against OUT, before any work: the number of its lines when
+    it can be counted ahead, the lines done before (``--resume``), and the numbered
+    input lines still to solve."""
+    if output is not None:
+        _refuse_input(source, output)
+    total = _count_lines(source)
+    done = _resumed_lines(output, total) if resume and output is not None else []
+    numbered = enumerate(batch_format.lines(source), 1)
+    _skip_done(numbered, len(done), str(output))
+    yield total, done, numbered
+
+
+def _count_lines(source: IO[bytes]) -> int | None:
+    """The number of lines of a seekable input (then rewound), else ``None``."""
+    if not source.seekable():
+        return None
+    start = source.tell()
+    count = sum(1 for _ in batch_format.lines(source))
+    source.seek(start)
+    return count
+
+
+def _refuse_input(source: BinaryIO, output: str) -> None:
     """Refuse an OUT that is the input file itself, however either is spelt (standard
     input redirected from it included)."""
     try:
@@ -40,7 +66,7 @@ def refuse_input(source: BinaryIO, output: str) -> None:
         raise CliError(f"-o {output} is the input file: the output would overwrite it")
 
 
-def resumed_lines(path: str, total: int | None) -> list[str]:
+def _resumed_lines(path: str, total: int | None) -> list[str]:
     """The complete lines done before, from OUT or from a killed run's temporary file
     when it holds more; each checked to be output line 1, 2, ... of an input of
     ``total`` lines (``None``: not known yet)."""
@@ -57,7 +83,7 @@ def resumed_lines(path: str, total: int | None) -> list[str]:
     return best
 
 
-def skip_done(numbered: Iterator[tuple[int, bytes]], done: int, path: str) -> None:
+def _skip_done(numbered: Iterator[tuple[int, bytes]], done: int, path: str) -> None:
     """Read past the ``done`` input lines OUT already holds; an input that ends
     before is not the input of OUT."""
     for count in range(done):

@@ -138,8 +138,9 @@ def test_merged_worlds_add_the_weights_of_copies() -> None:
 
 
 @pytest.mark.parametrize(("settings", "message"), [
-    ({"depth": 0}, "bad depth 0: expected 1.."),
-    ({"tricks": 0}, "bad tricks 0: expected 1.."),
+    ({"depth": 0}, "bad depth 0: expected 1..9"),
+    ({"tricks": 0}, "bad tricks 0: expected 1..9"),
+    ({"tricks": 99}, "bad tricks 99: expected 1..9"),
     ({"depth": 2.0}, "bad depth: expected an integer, got float 2.0"),
     ({"samples": 0}, "bad samples 0: expected 1.."),
 ])
