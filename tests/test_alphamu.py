@@ -153,7 +153,7 @@ def test_arena_specs_name_the_player() -> None:
     player = player_factory("alphamu:samples=7,depth=2,tricks=4")(3)
     assert isinstance(player, AlphaMuPlayer)
     assert (player.samples, player.depth, player.tricks) == (7, 2, 4)
-    with pytest.raises(DebertsError, match="^bad settings for alphamu: bad depth 0: expected 1..$"):
+    with pytest.raises(DebertsError, match="^bad settings for alphamu: bad depth 0: expected 1..9$"):
         player_factory("alphamu:depth=0")
 
 
