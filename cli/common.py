@@ -121,7 +121,7 @@ def reported() -> Iterator[None]:
     try:
         yield
     except (DebertsError, MemoryError) as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error) or "out of memory") from None
 
 
 def refuse_empty(option: str, path: str | None) -> None:

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import Deal, Position, Rules, RulesError
-from deberts.cli.common import MAX_WORKERS
+from deberts.cli.common import MAX_WORKERS, CliError, reported
 from deberts.cli.main import main
 from deberts.errors import DebertsError, RecordError
 from deberts.formats import records
@@ -77,6 +77,12 @@ def test_a_table_too_big_for_memory_is_one_line_in_batch(tmp_path: Path) -> None
                           capture_output=True, text=True, preexec_fn=limit, timeout=120)
     assert done.returncode == 2
     assert done.stderr == "deberts: error: out of memory (--table-bits 28); stopped after 0 lines\n"
+
+
+def test_a_memory_error_without_a_message_still_says_what_happened() -> None:
+    with pytest.raises(CliError, match="^out of memory$"):
+        with reported():
+            raise MemoryError()
 
 
 class Endless(io.RawIOBase):
