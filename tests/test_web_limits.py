@@ -5,6 +5,7 @@ analyses) has threads of its own, so quick work is answered while it runs."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Iterator
 
 import pytest
@@ -85,3 +86,28 @@ def test_quick_work_is_answered_while_slow_work_fills_its_threads(
         release.set()
         for bid in bids:
             bid.join(120)
+
+
+SAMPLES = 3000
+
+
+def test_a_bid_whose_request_timed_out_stops_its_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    stopped = threading.Event()
+    calls: list[int] = []
+
+    def evaluate_bid(*args: Any, progress: Any = None, **kwargs: Any) -> Any:
+        try:
+            for done in range(1, SAMPLES + 1):  # 30 s at least
+                time.sleep(0.01)  # a sample solved
+                calls.append(done)
+                if progress is not None:
+                    progress(done)
+        finally:
+            stopped.set()
+        raise AssertionError("the work ran to its end")
+
+    monkeypatch.setattr(api, "evaluate_bid", evaluate_bid)
+    with TestClient(create_app(Limits(seconds=0.3))) as client:
+        one_line(client.post("/api/bid", json=BID), 503, "longer than 0.3 s")
+        assert stopped.wait(20), "the work ran on after its request timed out"
+    assert len(calls) < SAMPLES

@@ -38,6 +38,7 @@ from deberts.web.requests import (
     pool,
     rules_of,
 )
+from deberts.web.work import check_cancelled
 
 
 class Error(BaseModel):
@@ -160,7 +161,7 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
     def work() -> dict[str, Any]:
         evaluation = evaluate_bid(
             body.hand, body.face_up, body.seat, body.dealer, body.players, body.round,
-            body.samples, body.seed, rules_of(body.rules),
+            body.samples, body.seed, rules_of(body.rules), progress=check_cancelled,
         )
         data = evaluation.to_dict()
         if board:
