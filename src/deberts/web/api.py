@@ -38,6 +38,7 @@ from deberts.web.requests import (
     pool,
     rules_of,
 )
+from deberts.web.work import check_cancelled
 
 
 class Error(BaseModel):
@@ -60,8 +61,9 @@ def position_of(line: Line) -> Position:
     return batch.from_object(line.model_dump(exclude_none=True))
 
 
-async def run(request: Request, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    return await pool(request).run(work)
+async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool = False
+              ) -> dict[str, Any]:
+    return await pool(request, slow).run(work)
 
 
 @router.post("/solve", summary="Solve a position (a batch line): `deberts solve --json`")
@@ -113,7 +115,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
             data["svg"] = svg.table_svg(result)
         return data
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 @router.post("/analyze", summary="A played deal card by card: `deberts analyze --json`")
@@ -125,7 +127,7 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         analysis = _analysis(body)
         return {**analysis.to_dict(), "start": batch.position_to_object(analysis.start)}
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 def _analysis(body: AnalyzeRequest) -> PlayAnalysis:
@@ -159,14 +161,14 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
     def work() -> dict[str, Any]:
         evaluation = evaluate_bid(
             body.hand, body.face_up, body.seat, body.dealer, body.players, body.round,
-            body.samples, body.seed, rules_of(body.rules),
+            body.samples, body.seed, rules_of(body.rules), progress=check_cancelled,
         )
         data = evaluation.to_dict()
         if board:
             data["svg"] = svg.bid_svg(evaluation)
         return data
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 @router.post("/deal", summary="A random deal, as `deberts deal` prints it")
