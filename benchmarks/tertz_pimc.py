@@ -1,8 +1,8 @@
 """How long a Tertz PIMC decision takes: ``python benchmarks/tertz_pimc.py``.
 
 Seeded views recorded from heuristic play (a choice of two moves or more), by the
-cards left to draw: the first lead (14: a whole deal to solve), 4 and 2 cards left,
-and after the stock is empty. Each is decided by a fresh ``TertzPimcPlayer`` with 50
+cards left to draw: the first lead (14: a whole deal to solve), 8, 4 and 2 cards
+left, and after the stock is empty (``--phases`` picks some). Each is decided by a fresh ``TertzPimcPlayer`` with 50
 samples (``--samples``), no time budget, ``stock_limit=14`` so that every decision
 is sampled and solved, on one thread; the time includes the sampling.
 
@@ -25,7 +25,7 @@ from deberts.play.tertz.pimc import TertzPimcPlayer
 from deberts.play.tertz.players import TertzHeuristicPlayer
 
 #: The phases timed, by the cards left to draw (14: the first lead).
-PHASES = (14, 4, 2, 0)
+PHASES = (14, 8, 4, 2, 0)
 
 
 class _Recorder(TertzHeuristicPlayer):
@@ -77,17 +77,21 @@ def main() -> None:
     parser.add_argument("--views", type=int, default=20, help="decisions a phase")
     parser.add_argument("--first-lead-samples", type=int, default=1)
     parser.add_argument("--first-lead-views", type=int, default=1)
+    parser.add_argument("--phases", default=",".join(map(str, PHASES)),
+                        help="cards left to draw, comma-separated (14,8,4,2,0)")
     args = parser.parse_args()
-    print("| cards left to draw | decisions | samples | median CPU s | max CPU s | median wall s |")
-    print("|---|---|---|---|---|---|")
-    for stock in PHASES:
+    print("| cards left to draw | decisions | samples | median CPU s | max CPU s "
+          "| median wall s | median CPU s a sample |")
+    print("|---|---|---|---|---|---|---|")
+    for stock in map(int, args.phases.split(",")):
         first = stock == 14
         samples = args.first_lead_samples if first else args.samples
         views = phase_views(stock, args.first_lead_views if first else args.views)
         cpu, wall = zip(*decision_seconds(views, samples))
         name = "14 (first lead)" if first else "0 (stock empty)" if not stock else str(stock)
         print(f"| {name} | {len(cpu)} | {samples} | {statistics.median(cpu):.3f} | "
-              f"{max(cpu):.3f} | {statistics.median(wall):.3f} |", flush=True)
+              f"{max(cpu):.3f} | {statistics.median(wall):.3f} "
+              f"| {statistics.median(cpu) / samples:.3f} |", flush=True)
 
 
 if __name__ == "__main__":

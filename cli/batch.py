@@ -2,8 +2,9 @@
 
 Nothing is lost on disk: with ``-o OUT`` the results go to a temporary file beside
 OUT, renamed to OUT at the end (or when the run is interrupted, so that ``--resume``
-carries on from its last complete line); OUT is never the input, and nothing is
-written before the input and options are checked. With ``--scheduler`` or
+carries on from its last complete line); a device or FIFO at OUT is written in place
+(:mod:`deberts.cli.batch_output`). OUT is never the input, and nothing is written
+before the input and options are checked. With ``--scheduler`` or
 ``--cluster`` the lines are solved on Dask workers (:mod:`deberts.cli.cluster`), the
 same lines in the same order.
 
@@ -14,21 +15,24 @@ run itself failed (bad options, unreadable input, output not written).
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager, nullcontext
-from itertools import islice
-from typing import IO, Any, BinaryIO, Iterator, TextIO
+from typing import Any, BinaryIO, Iterator
 
 import click
 
 from deberts import Solver
+from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
-from deberts.cli.common import CliError, jobs_option, progress_option, table_bits_option
+from deberts.cli.common import (
+    CliError,
+    jobs_option,
+    progress_option,
+    refuse_empty,
+    table_bits_option,
+)
 from deberts.engine.mapping import map_ordered
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
@@ -73,14 +77,11 @@ def batch(
     """
     if resume and output is None:
         raise CliError("--resume needs -o OUT: it continues the lines already in OUT")
-    if output is not None and source != "-" and _same_file(source, output):
-        raise CliError(f"-o {output} is the input file: the output would overwrite it")
-    done = _complete_lines(output) if resume and output is not None else []
+    refuse_empty("-o", output)
     show = sys.stderr.isatty() if progress is None else progress
-    with _input(source) as stream, cluster_client(scheduler, cluster) as client, \
-            _output(output, done) as target, _stopped_by_signals():
-        total = _count_lines(stream)
-        numbered = islice(enumerate(batch_format.lines(stream), 1), len(done), None)
+    with _input(source) as stream, started(stream, output, resume) as (total, done, numbered), \
+            cluster_client(scheduler, cluster) as client, \
+            output_lines(output, done, sys.stdout) as target, _stopped_by_signals():
         results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
         failed = written = 0
         # A pipe's lines cannot be counted ahead: no bar then.
@@ -97,8 +98,10 @@ def batch(
                     failed += not ok
                     if bar is not None:
                         bar.update(1)
-        except (Interrupted, ClusterError) as error:
-            stop = "interrupted" if isinstance(error, Interrupted) else f"{error}; stopped"
+        except (Interrupted, ClusterError, MemoryError) as error:
+            stop = ("interrupted" if isinstance(error, Interrupted) else
+                    f"out of memory (--table-bits {table_bits}); stopped"
+                    if isinstance(error, MemoryError) else f"{error}; stopped")
             raise CliError(
                 f"{stop} after {len(done) + written} lines"
                 + (f"; --resume -o {output} carries on" if output else "")
@@ -136,12 +139,6 @@ def _solution(solver: Solver, position: Any) -> dict[str, Any]:
     return solver.solve(position).to_dict()
 
 
-def _same_file(source: str, output: str) -> bool:
-    if os.path.exists(output):
-        return os.path.samefile(source, output)
-    return os.path.realpath(source) == os.path.realpath(output)
-
-
 @contextmanager
 def _input(source: str) -> Iterator[BinaryIO]:
     if source == "-":
@@ -153,74 +150,6 @@ def _input(source: str) -> Iterator[BinaryIO]:
         raise CliError(f"cannot read {source}: {error.strerror}") from None
     with handle:
         yield handle
-
-
-@contextmanager
-def _output(path: str | None, kept: list[str]) -> Iterator[TextIO]:
-    """Standard output, or a temporary file beside ``path`` that starts with the
-    ``kept`` lines and replaces ``path`` at the end, even an interrupted one (its
-    lines are all complete); a failed write leaves ``path`` as it was."""
-    if path is None:
-        yield sys.stdout
-        return
-    folder, name = os.path.split(os.path.abspath(path))
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
-    except OSError as error:
-        raise CliError(f"cannot write {path}: {error.strerror}") from None
-    keep = False
-    try:
-        with open(handle, "w", encoding="utf-8", newline="\n") as target:
-            target.writelines(line + "\n" for line in kept)
-            try:
-                yield target
-            except (CliError, KeyboardInterrupt):
-                keep = True  # interrupted: what is written is kept for --resume
-                raise
-            keep = True
-            target.flush()
-            os.fsync(target.fileno())
-    except OSError as error:
-        keep = False
-        raise CliError(f"batch stopped, {path} left as it was: {error.strerror}") from None
-    finally:
-        if keep:
-            os.replace(temporary, path)
-        else:
-            os.unlink(temporary)
-
-
-def _complete_lines(path: str) -> list[str]:
-    """OUT's lines up to its last complete one, checked to be output lines 1..N."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        return []
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror}") from None
-    complete = data[:data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
-    for index, line in enumerate(complete, 1):
-        if _line_number(line) != index:
-            raise CliError(f"cannot resume from {path}: line {index} is not output line {index}")
-    return complete
-
-
-def _line_number(line: str) -> Any:
-    try:
-        return json.loads(line).get("line")
-    except (ValueError, AttributeError):
-        return None
-
-
-def _count_lines(source: IO[bytes]) -> int | None:
-    """The number of lines of a seekable input (then rewound), else ``None``."""
-    if not source.seekable():
-        return None
-    start = source.tell()
-    count = sum(1 for _ in batch_format.lines(source))
-    source.seek(start)
-    return count
 
 
 @contextmanager

@@ -7,6 +7,8 @@ stderr and exit status 2, whether the library or Click found the problem.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 from contextlib import contextmanager
@@ -15,6 +17,7 @@ from typing import IO, Any, Callable, Iterator
 import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
+from deberts.errors import excerpt, short_message
 from deberts.cli.inputs import build_rules
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
@@ -28,12 +31,30 @@ class CliError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"deberts: error: {self.format_message()}", err=True)
+        click.echo(f"deberts: error: {short_message(self.format_message())}", err=True)
 
 
 class DebertsGroup(click.Group):
     """A command group that reports Click's own usage errors, and a failed read or
-    write (a full disk, a closed pipe), as one line too."""
+    write (a full disk, a closed pipe, a closed standard stream), as one line too."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command; a standard stream the process was started without reads
+        or writes as a closed file would, and a failed write outside a command (the
+        help, the version) is one line too."""
+        for name in STREAM_NAMES:
+            if getattr(sys, name) is None:
+                setattr(sys, name, ClosedStream(name))
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:
+            _discard_stdout()
+            where = f"{error.filename}: " if error.filename else "cannot write the output: "
+            try:
+                click.echo(f"deberts: error: {where}{error.strerror or error}", err=True)
+            except OSError:
+                pass  # stderr is unusable too: the exit status alone tells
+            sys.exit(CliError.exit_code)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -54,6 +75,34 @@ class DebertsGroup(click.Group):
             raise CliError(where + (error.strerror or str(error))) from None
 
 
+#: The standard streams by their names in :mod:`sys`.
+STREAM_NAMES = {"stdin": "standard input", "stdout": "standard output",
+                "stderr": "standard error"}
+
+
+class ClosedStream(io.TextIOBase):
+    """In place of a standard stream the process was started without (``>&-``):
+    every read or write fails as on a closed file descriptor, naming the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def _closed(self, *args: object) -> Any:
+        raise OSError(errno.EBADF, "closed", STREAM_NAMES[self.name])
+
+    read = readline = write = fileno = _closed
+
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def buffer(self) -> Any:
+        return self
+
+
 def _discard_stdout() -> None:
     """Point standard output at the null device, so the output still buffered does
     not fail again (with a traceback) when Python flushes it on exit."""
@@ -72,7 +121,13 @@ def reported() -> Iterator[None]:
     try:
         yield
     except (DebertsError, MemoryError) as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error) or "out of memory") from None
+
+
+def refuse_empty(option: str, path: str | None) -> None:
+    """An empty file name is refused before any work."""
+    if path is not None and not path:
+        raise CliError(f"bad {option} '': expected a file name")
 
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -103,11 +158,18 @@ target_option: Decorator = click.option(
 )
 
 
+#: The most threads or processes a command runs side by side (``-j``, ``--cluster
+#: local:N``): each holds its own table and stack, so more would only cost memory.
+MAX_WORKERS = 64
+
+
 def jobs_option(what: str) -> Decorator:
-    """``-j/--jobs N``: ``what`` side by side, one a core by default."""
+    """``-j/--jobs N``: ``what`` side by side, one a core by default (at most
+    :data:`MAX_WORKERS`)."""
     return click.option(
-        "-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-        show_default="one a core", help=f"{what} side by side.",
+        "-j", "--jobs", type=click.IntRange(1, MAX_WORKERS),
+        default=min(os.cpu_count() or 1, MAX_WORKERS),
+        show_default="one a core", help=f"{what} side by side (at most {MAX_WORKERS}).",
     )
 
 
@@ -165,9 +227,9 @@ def seat_hand(text: str, seat: int | None = None) -> tuple[int, str]:
         return seat, text.strip()
     seat_text = seat_text.strip()
     if not sep or not (seat_text.isascii() and seat_text.isdigit()):
-        raise CliError(f"bad --hand {text!r}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
+        raise CliError(f"bad --hand {excerpt(text)}: expected SEAT=HAND, e.g. 0=AKQ.J..7")
     if seat is not None and int(seat_text) != seat:
-        raise CliError(f"bad --hand {text!r}: the seat is {seat_text}, --seat is {seat}")
+        raise CliError(f"bad --hand {excerpt(text)}: the seat is {seat_text}, --seat is {seat}")
     return int(seat_text), hand.strip()
 
 
@@ -231,6 +293,6 @@ def fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
     for text in texts:
         seat, hand = seat_hand(text)
         if seat in fixed:
-            raise CliError(f"bad --hand {text!r}: seat {seat} already has a --hand")
+            raise CliError(f"bad --hand {excerpt(text)}: seat {seat} already has a --hand")
         fixed[seat] = hand
     return fixed

@@ -21,9 +21,10 @@ from deberts.cli.common import (
     rules_options,
     seed_option,
 )
+from deberts.errors import excerpt
 from deberts.formats import batch
 from deberts.model.generate import generate_deals
-from deberts.model.sides import check_seat, first_leader
+from deberts.model.sides import check_seat, declarer_leads, first_leader
 from deberts.text.render import hand_lines
 
 
@@ -99,6 +100,9 @@ def _setting(
         leader = first_leader(0, declarer, players, rules)
     for name, seat in (("--declarer", declarer), ("--leader", leader)):
         check_seat(name, seat, players)
+    if declarer_leads(rules) and leader != declarer:
+        raise CliError(f"bad --leader {leader}: under first_lead=declarer the declarer "
+                       f"(--declarer {declarer}) leads the first trick")
     return {"trump": suit, "declarer": declarer, "leader": leader}
 
 

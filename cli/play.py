@@ -2,12 +2,14 @@
 
 At every question the person may type ``help`` (or ``?``) for the commands, and
 ``q`` (or ``quit``) to leave the match; the deals played so far stay in the
-``--record`` file.
+``--record`` file. The end of the input leaves the match too, with exit status 1
+(:data:`INPUT_ENDED`).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 from fractions import Fraction
 from typing import TextIO
@@ -54,8 +56,24 @@ HELP = """Commands, at any question:
   q, quit: leave the match (the deals so far stay in the --record file)"""
 
 
+#: Exit status when the input ends before the match does (q leaves with 0).
+INPUT_ENDED = 1
+
+
 class Quit(Exception):
-    """The person typed q or quit."""
+    """The person typed q or quit, or his input ended (``ended``)."""
+
+    def __init__(self, ended: bool = False) -> None:
+        super().__init__()
+        self.ended = ended
+
+
+def left(stop: Quit, summary: str) -> None:
+    """The last line when the person leaves, ``summary``; at the end of the input it
+    says so, and the exit status is :data:`INPUT_ENDED`."""
+    click.echo(f"\n{'End of input. ' if stop.ended else ''}{summary}")
+    if stop.ended:
+        sys.exit(INPUT_ENDED)
 
 
 class HumanPlayer:
@@ -156,7 +174,12 @@ def ask(prompt: str, default: str | None = None) -> str:
     """The person's answer; ``help``/``?`` shows the commands and asks again,
     ``q``/``quit`` leaves the match."""
     while True:
-        answer = str(click.prompt(prompt, default=default, show_default=False)).strip()
+        try:
+            answer = str(click.prompt(prompt, default=default, show_default=False)).strip()
+        except click.Abort as stop:
+            if isinstance(stop.__context__, EOFError):
+                raise Quit(ended=True) from None
+            raise
         if answer.lower() in ("q", "quit"):
             raise Quit
         if answer.lower() in ("help", "?"):
@@ -288,8 +311,8 @@ def play_command(
                 record_file.write(records.line(replace(result.record, seats=names)) + "\n")
                 record_file.flush()
             click.echo("\n".join(_review(result, match, notation)))
-    except Quit:
-        click.echo(f"\nYou left the match after {played} deal(s). "
+    except Quit as stop:
+        left(stop, f"You left the match after {played} deal(s). "
                    f"Score: {_scores(match.scores, players, rules)}.")
         return
     winner = match.winner()
@@ -420,8 +443,8 @@ def _play_tertz(
                 record_file.write(json.dumps(result.record(names).to_dict()) + "\n")
                 record_file.flush()
             click.echo("\n".join(_tertz_review(result, seat, game, review_stock, notation)))
-    except Quit:
-        click.echo(f"\nYou left the game after {played} deal(s). "
+    except Quit as stop:
+        left(stop, f"You left the game after {played} deal(s). "
                    f"Score: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
         return
     winner = game.winner()

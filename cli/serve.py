@@ -29,6 +29,7 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
     import uvicorn
 
     from deberts.web.app import create_app
+    from deberts.web.memory import return_freed_memory
 
     listening = _listening(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -36,6 +37,7 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
     click.echo(f"deberts board at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    return_freed_memory()  # ended games' tables go back to the system
     server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     server.run(sockets=[listening])
 

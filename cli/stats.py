@@ -26,12 +26,14 @@ from deberts.cli.common import (
     jobs_option,
     json_option,
     progress_option,
+    refuse_empty,
     reported,
     rules_options,
     seed_option,
     table_bits_option,
 )
 from deberts.errors import ClusterError
+from deberts.formats.output_file import is_regular_or_new
 from deberts.text.render import table
 
 if TYPE_CHECKING:
@@ -85,10 +87,12 @@ def stats_command(
         from deberts.formats import parquet
     except ImportError:
         raise CliError("stats needs pyarrow: pip install 'deberts[dask]'") from None
+    refuse_empty("FILE", path)
     with reported():
         features = game_stats.check_features([name.strip() for name in by.split(",")])
     if plot is not None:
         plots.require_matplotlib()
+    kept: list[pa.RecordBatch] | None = None
     if deals is not None:
         rules = chosen_rules(preset, settings)
         if seed is None:
@@ -101,14 +105,16 @@ def stats_command(
             batches = game_stats.deal_batches(counts, deals, seed, rules, client, jobs,
                                               block or game_stats.DEFAULT_BLOCK, table_bits)
             shown = _shown(batches, deals * len(counts), show)
+            # A device or FIFO is written in place and cannot be read back: keep the rows.
+            kept = None if is_regular_or_new(path) else []
             try:
-                parquet.write(path, game_stats.row_groups(shown), game_stats.SCHEMA,
-                              {METADATA_KEY: json.dumps(about)})
+                parquet.write(path, _kept(game_stats.row_groups(shown), kept),
+                              game_stats.SCHEMA, {METADATA_KEY: json.dumps(about)})
             except ClusterError as error:
                 raise CliError(f"{error}; {path} left as it was") from None
             except OSError as error:
                 raise CliError(f"cannot write {path}: {error.strerror or error}") from None
-    data = _read(path, game_stats.SCHEMA)
+    data = _read(path, game_stats.SCHEMA) if kept is None else _table(kept, about)
     groups = game_stats.summarise(data, features)
     about = json.loads(data.schema.metadata[METADATA_KEY.encode()])
     if as_json:
@@ -129,6 +135,25 @@ def _shown(batches: Iterator[pa.RecordBatch], total: int, show: bool
             yield batch
             if show:
                 bar.update(batch.num_rows)
+
+
+def _kept(batches: Iterable[pa.RecordBatch], kept: list[pa.RecordBatch] | None
+          ) -> Iterator[pa.RecordBatch]:
+    """The batches, each also added to ``kept`` unless it is ``None``."""
+    for batch in batches:
+        if kept is not None:
+            kept.append(batch)
+        yield batch
+
+
+def _table(kept: list[pa.RecordBatch], about: dict[str, Any]) -> pa.Table:
+    """The table of the rows written in place, with the run's metadata."""
+    import pyarrow as pa
+
+    from deberts.analysis import game_stats
+
+    schema = game_stats.SCHEMA.with_metadata({METADATA_KEY: json.dumps(about)})
+    return pa.Table.from_batches(kept, schema)
 
 
 def _read(path: str, schema: pa.Schema) -> pa.Table:

@@ -28,7 +28,7 @@ from deberts.cli.common import (
     seed_option,
 )
 from deberts.cli.search_control import controlled, search_options
-from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
 from deberts.formats import batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.text.tertz.render import deal_lines, render_tertz_analysis, render_tertz_solution
@@ -55,6 +55,10 @@ table_bits_option: Decorator = click.option(
     "--table-bits", type=click.IntRange(4, 30), default=DEFAULT_TABLE_BITS,
     show_default=True, help="Size of the transposition table: 2**N entries.",
 )
+threads_option: Decorator = click.option(
+    "--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+    help="Value the moves on N threads side by side, a table each.",
+)
 
 
 @click.group(name="tertz")
@@ -71,10 +75,11 @@ def tertz_group() -> None:
               help="Solve a built-in position (a deal and its first moves) instead of HANDS.")
 @ascii_option
 @table_bits_option
+@threads_option
 @search_options
 def solve_command(
     hands: str | None, played: str, settings: tuple[str, ...], as_json: bool,
-    example: bool, ascii_only: bool, table_bits: int, seconds: float | None,
+    example: bool, ascii_only: bool, table_bits: int, threads: int, seconds: float | None,
     progress: bool | None,
 ) -> None:
     """Solve one Tertz position exactly: every legal move's value (seat 0's total
@@ -91,7 +96,7 @@ def solve_command(
         hands, played = EXAMPLE["deal"], EXAMPLE["played"]
     with reported():
         position = tertz_position(hands, played, settings)
-        solver = TertzSolver(table_bits)
+        solver = TertzSolver(table_bits, threads)
         with controlled(solver, seconds, progress):
             solution = solver.solve(position)
     if as_json:
@@ -109,10 +114,12 @@ def solve_command(
 @json_option
 @ascii_option
 @table_bits_option
+@threads_option
 @search_options
 def analyze_command(
     hands: str | None, played: str, start: int, settings: tuple[str, ...], as_json: bool,
-    ascii_only: bool, table_bits: int, seconds: float | None, progress: bool | None,
+    ascii_only: bool, table_bits: int, threads: int, seconds: float | None,
+    progress: bool | None,
 ) -> None:
     """Replay a played Tertz deal and price every move double-dummy.
 
@@ -126,7 +133,7 @@ def analyze_command(
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
         dealt = TertzPosition(position.deal, position.rules)
-        solver = TertzSolver(table_bits)
+        solver = TertzSolver(table_bits, threads)
         with controlled(solver, seconds, progress):
             analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
     if as_json:

@@ -99,6 +99,7 @@ cdef struct Setting:
     int trump
     int stock_play
     int declare_opening
+    int swap_last
     int stock_count
     uint8_t stock[STOCK_SIZE]
 
@@ -126,7 +127,7 @@ cdef class Spec:
 
     def __init__(self, *, int trump, hands, stock, int trick, int leader, int to_move,
                  bint break_due, int cards_played, bint marriage_open, runs, fours,
-                 str stock_play, str declare_when):
+                 str stock_play, str declare_when, bint swap_last):
         cdef int seat, i
         if not 0 <= trump < 4 or not -1 <= trick < 32 or not 0 <= cards_played <= 32:
             raise ValueError(f"bad spec: trump {trump}, trick {trick}, {cards_played} played")
@@ -141,6 +142,7 @@ cdef class Spec:
         self.setting.trump = trump
         self.setting.stock_play = STOCK_PLAY[stock_play]
         self.setting.declare_opening = declare_when == "opening"
+        self.setting.swap_last = swap_last
         self.setting.stock_count = len(stock)
         for i, card in enumerate(stock):
             if not 0 <= card < 32:
@@ -186,6 +188,7 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     memcpy(e, &CARD_TABLES[setting.trump], sizeof(Engine))
     e.stock_play = setting.stock_play
     e.declare_opening = setting.declare_opening
+    e.swap_last = setting.swap_last
     e.s.hands[0] = spec.hands[0]
     e.s.hands[1] = spec.hands[1]
     e.s.stock_cards = 0

@@ -55,13 +55,15 @@ def oracle_value(position: TertzPosition) -> int:
 def rule_text_moves(position: TertzPosition) -> list[Move]:
     """The moves of the player to move from docs/rules.md 4.1-4.2 read literally:
     the first trick's loser breaks by 0..12; a holder of the trump seven may swap it
-    while the stock holds two cards or more; a lead is any card; an answer while the
+    while the stock holds two cards or more (``swap_last = false``: until only two
+    remain); a lead is any card; an answer while the
     stock lasts follows ``stock_play``, after it follows suit and beats, else trumps,
     else anything; all worked out without the jack of trumps, which may always go."""
     seat, trump = position.to_move, position.trump
     hand = [Card(index) for index in iter_bits(position.hands[seat])]
     swap: list[Move] = (
-        [SWAP] if len(position.stock) >= 2 and "7" + str(trump) in [NAMES[c] for c in hand] else []
+        [SWAP] if len(position.stock) >= (2 if position.rules.swap_last else 3)
+        and "7" + str(trump) in [NAMES[c] for c in hand] else []
     )
     if position.breaker is not None:
         return [Break(k) for k in range(13)] + swap

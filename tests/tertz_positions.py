@@ -18,6 +18,8 @@ RULE_VARIANTS: tuple[TertzRules, ...] = (
     TertzRules(stock_play="free"),
     TertzRules(declare_when="opening"),
     TertzRules(stock_play="follow", declare_when="opening"),
+    TertzRules(swap_last=False),
+    TertzRules(stock_play="free", swap_last=False),
 )
 PHASES = ("opening", "before_break", "after_break", "stock", "last_draws", "end", "swap")
 

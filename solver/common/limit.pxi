@@ -145,9 +145,11 @@ cdef class Limited:
     cdef Watch watch
     cdef double deadline
     cdef uint64_t node_limit
+    cdef Limit* running         # the limit of the search under way, or NULL
 
     def __cinit__(self, *args, **kwargs):
         self.watch = Watch()
+        self.running = NULL
 
     def limit(self, double deadline=0, uint64_t nodes=0) -> None:
         """Stop each later search at ``deadline`` (seconds on the clock of
@@ -162,8 +164,16 @@ cdef class Limited:
         by it."""
         self.watch.observer = observer
 
+    def stop(self) -> None:
+        """Stop the search under way, from another thread: it raises
+        SearchInterrupted within a few thousand nodes (no effect between searches)."""
+        if self.running != NULL:
+            self.running.stopped = 1
+
     cdef void start(self, Limit* limit) noexcept:
         set_limit(limit, self.watch, self.deadline, self.node_limit)
+        self.running = limit
 
     cdef int finish(self, Limit* limit, uint64_t nodes) except -1:
+        self.running = NULL
         return raise_if_stopped(limit, nodes)

@@ -41,8 +41,9 @@ cdef inline uint32_t legal_cards(Engine* e) noexcept nogil:
 
 
 cdef inline int can_swap(Engine* e) noexcept nogil:
-    """The player to move holds the seven of trumps and the stock at least two cards."""
-    return e.s.hands[e.s.to_move] & e.seven and e.s.drawn <= STOCK_SIZE - 2
+    """The player to move holds the seven of trumps and the stock at least two
+    cards (``swap_last``), or more than two."""
+    return e.s.hands[e.s.to_move] & e.seven and e.s.drawn <= STOCK_SIZE - 3 + e.swap_last
 
 
 cdef inline int trick_winner(Engine* e, int answer) noexcept nogil:

@@ -62,6 +62,7 @@ cdef struct Engine:
     int trump
     int stock_play            # STOCK_*
     int declare_opening       # declare_when opening: both hands before the first card
+    int swap_last             # the seven may be swapped in the last trick with a stock
     uint8_t stock[STOCK_SIZE] # the root's stock in draw order, right-aligned
     uint32_t trump_mask
     uint32_t jack             # the jack of trumps: never forced

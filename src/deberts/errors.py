@@ -40,3 +40,29 @@ class ClusterError(DebertsError):
 class SearchInterrupted(DebertsError):
     """A search stopped at the node or time limit its caller set
     (:meth:`deberts.Solver.limit`) before it had an answer."""
+
+
+#: The characters of a value an error message shows before cutting it short.
+EXCERPT = 40
+
+
+def excerpt(value: object) -> str:
+    """``value`` as an error message shows it: its ``repr``, a long string or bytes
+    cut to its first :data:`EXCERPT` characters and its length, so that a huge input
+    never makes a huge message."""
+    if isinstance(value, (str, bytes)) and len(value) > EXCERPT:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:EXCERPT]!r}... ({len(value):,} {unit})"
+    shown = repr(value)
+    return shown if len(shown) <= 2 * EXCERPT else shown[:2 * EXCERPT] + "..."
+
+
+#: The longest error message shown; any longer is cut (a last guard, the values a
+#: message echoes being cut by :func:`excerpt` already).
+MESSAGE_CHARS = 300
+
+
+def short_message(message: str) -> str:
+    """An error message as one line of at most :data:`MESSAGE_CHARS` characters."""
+    line = " ".join(message.split("\n"))
+    return line if len(line) <= MESSAGE_CHARS else line[:MESSAGE_CHARS] + "..."

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from click.testing import CliRunner
 
-from deberts import Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
 from deberts.cli.main import main
 from deberts.engine.owner import Progress
 from deberts.engine.tertz.solver import TertzSolver
@@ -208,3 +208,33 @@ def test_a_generous_limit_gives_the_same_answer() -> None:
     assert plain.exit_code == limited.exit_code == 0
     strip = re.compile(r'"seconds": [\d.e-]+')
     assert strip.sub("", plain.output) == strip.sub("", limited.output)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_values_shared_out_among_threads_are_the_values(seed: int) -> None:
+    position = after_break(seed)
+    alone = TertzSolver().values(position)
+    shared = TertzSolver(threads=2).values(position)
+    assert shared.values == alone.values and list(shared.values) == position.legal_moves()
+
+
+def test_threads_stop_together_at_the_limit_and_on_ctrl_c(interrupt_in: Any) -> None:
+    solver = TertzSolver(threads=2)
+    deal = TertzPosition(TertzDeal.random(11))
+    started = time.monotonic()
+    with pytest.raises(SearchInterrupted), solver.limit(seconds=0.5):
+        solver.values(deal)
+    assert time.monotonic() - started < 0.5 + 2.0
+    interrupt_in(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        solver.values(deal)
+    assert time.monotonic() - started < 0.3 + 2.0
+    position = after_break(1)
+    assert solver.values(position) == TertzSolver().values(position)
+
+
+@pytest.mark.parametrize("threads", [0, 65, "2", 1.5])
+def test_bad_thread_counts_are_refused(threads: Any) -> None:
+    with pytest.raises(ArgumentError, match="threads"):
+        TertzSolver(threads=threads)

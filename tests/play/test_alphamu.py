@@ -138,8 +138,9 @@ def test_merged_worlds_add_the_weights_of_copies() -> None:
 
 
 @pytest.mark.parametrize(("settings", "message"), [
-    ({"depth": 0}, "bad depth 0: expected 1.."),
-    ({"tricks": 0}, "bad tricks 0: expected 1.."),
+    ({"depth": 0}, "bad depth 0: expected 1..9"),
+    ({"tricks": 0}, "bad tricks 0: expected 1..9"),
+    ({"tricks": 99}, "bad tricks 99: expected 1..9"),
     ({"depth": 2.0}, "bad depth: expected an integer, got float 2.0"),
     ({"samples": 0}, "bad samples 0: expected 1.."),
 ])
@@ -152,7 +153,7 @@ def test_arena_specs_name_the_player() -> None:
     player = player_factory("alphamu:samples=7,depth=2,tricks=4")(3)
     assert isinstance(player, AlphaMuPlayer)
     assert (player.samples, player.depth, player.tricks) == (7, 2, 4)
-    with pytest.raises(DebertsError, match="^bad settings for alphamu: bad depth 0: expected 1..$"):
+    with pytest.raises(DebertsError, match="^bad settings for alphamu: bad depth 0: expected 1..9$"):
         player_factory("alphamu:depth=0")
 
 

@@ -52,6 +52,8 @@ class Search(Protocol):
         self, observer: Callable[[int, int, int, int, int], None] | None = ...
     ) -> None: ...
 
+    def stop(self) -> None: ...
+
 
 S = TypeVar("S", bound=Search)
 O = TypeVar("O", bound="SearchOwner[Any]")
@@ -104,17 +106,14 @@ class SearchOwner(Generic[S]):
     def _searching(self, settled: int = 0) -> Iterator[None]:
         """The table's lock, and the calling thread's limit and observer set on the
         search (the observer's interval shifted by the ``settled`` margin)."""
-        observer = getattr(self._watch, "observer", None)
         with self._lock:
-            self._search.limit(*getattr(self._watch, "limit", (0.0, 0)))
-            if observer is None:
-                self._search.observe(None)
-            else:
-                started = time.monotonic()
-                self._search.observe(lambda nodes, lower, upper, move, moves: observer(
-                    Progress(nodes, time.monotonic() - started, settled + lower,
-                             settled + upper, move, moves)))
+            configure(self._search, self._watching(), settled)
             yield
+
+    def _watching(self) -> Watching:
+        """The calling thread's limit and observer."""
+        return Watching(getattr(self._watch, "limit", (0.0, 0)),
+                        getattr(self._watch, "observer", None))
 
     @property
     def table_bytes(self) -> int:
@@ -125,6 +124,28 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+@dataclass(frozen=True)
+class Watching:
+    """A limit (deadline, nodes; 0 for none) and a progress observer (or None)."""
+
+    limit: tuple[float, int]
+    observer: Callable[[Progress], None] | None
+
+
+def configure(search: Search, watching: Watching, settled: int) -> None:
+    """Set ``watching``'s limit and observer on ``search`` (the observer's interval
+    shifted by the ``settled`` margin)."""
+    search.limit(*watching.limit)
+    observer = watching.observer
+    if observer is None:
+        search.observe(None)
+        return
+    started = time.monotonic()
+    search.observe(lambda nodes, lower, upper, move, moves: observer(
+        Progress(nodes, time.monotonic() - started, settled + lower, settled + upper,
+                 move, moves)))
 
 
 def relative_margin(name: str, margin: object, settled: int) -> int:

@@ -19,11 +19,14 @@ from __future__ import annotations
 import json
 from typing import IO, Any, Iterable, Iterator
 
-from deberts.errors import DebertsError, RecordError
+from deberts.errors import DebertsError, RecordError, short_message
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
 from deberts.model.fields import json_type
 from deberts.model.registry import default_game, find_game, game_of, games
+
+#: The longest input line read, in bytes (a line holds a few hundred).
+MAX_LINE_BYTES = 1 << 20
 
 
 def game_from_object(data: object) -> Any:
@@ -43,8 +46,11 @@ def game_from_object(data: object) -> Any:
 
 
 def loads(line: bytes | str) -> Any:
-    """The position of one input line (UTF-8 JSON), of any game."""
+    """The position of one input line (UTF-8 JSON), of any game; a line longer than
+    :data:`MAX_LINE_BYTES` is refused."""
     instance("line", line, (bytes, str), "bytes or a string")
+    if len(line) > MAX_LINE_BYTES:
+        raise RecordError(f"line too long: more than {MAX_LINE_BYTES:,} bytes")
     return game_from_object(decode_json(line, "line"))
 
 
@@ -65,18 +71,26 @@ def dumps(position: object) -> str:
     return json.dumps(to_object(position))
 
 
-def lines(source: IO[bytes]) -> Iterator[bytes]:
+def lines(source: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
     """The lines of a file without their endings: LF, CRLF or a lone CR (old Mac
-    files) each end a line. Read as it comes, so a pipe streams."""
+    files) each end a line. Read as it comes, so a pipe streams, in time linear in
+    the input; of a line longer than ``limit`` bytes only the first ``limit + 1`` are
+    kept (enough for :func:`loads` to refuse it)."""
     read = getattr(source, "read1", source.read)
-    pending = b""
+    pending = bytearray()
+    after_cr = False
     while chunk := read(1 << 16):
-        parts = (pending + chunk).splitlines(keepends=True)
-        # The last part waits for more: it has no ending yet, or its CR may start a CRLF.
-        pending = parts.pop() if not parts[-1].endswith(b"\n") else b""
-        yield from (part.rstrip(b"\r\n") for part in parts)
+        if after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]  # the LF of a CRLF split between two reads
+        for part in chunk.splitlines(keepends=True):
+            if len(pending) <= limit:
+                pending += part[:limit + 1 - len(pending)]
+            if part.endswith((b"\n", b"\r")):
+                yield bytes(pending).rstrip(b"\r\n")
+                pending.clear()
+        after_cr = chunk.endswith(b"\r")
     if pending:
-        yield pending.rstrip(b"\r\n")
+        yield bytes(pending).rstrip(b"\r\n")
 
 
 def load(source: IO[bytes]) -> Iterator[Any]:
@@ -104,4 +118,4 @@ def result_line(number: int, result: dict[str, Any]) -> str:
 
 def error_line(number: int, message: str) -> str:
     """The output line of an input line that cannot be solved."""
-    return json.dumps({"line": number, "error": message})
+    return json.dumps({"line": number, "error": short_message(message)})

@@ -18,15 +18,16 @@ from __future__ import annotations
 import json
 import re
 
-from deberts.errors import RecordError
+from deberts.errors import RecordError, excerpt
 
 #: The deepest nesting read; no field of either format nests beyond 3.
 MAX_DEPTH = 64
 #: The longest integer read as one; longer ones are "too large" (no field takes them).
 MAX_DIGITS = 100
 
-#: A JSON string (escapes included), or a bracket or colon outside strings.
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]')
+#: A JSON string (escapes included; written so that the regular expression engine
+#: keeps no state per character), or a bracket or colon outside strings.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}:]')
 
 
 def decode_json(data: bytes | str, what: str) -> object:
@@ -62,7 +63,7 @@ def _check_depth(text: str) -> None:
         if token == "[" or token == "{":
             depth += 1
             if depth > MAX_DEPTH:
-                where = "JSON" if key is None else f"field {key!r}"
+                where = "JSON" if key is None else f"field {excerpt(key)}"
                 raise RecordError(f"bad {where}: nested more than {MAX_DEPTH} deep")
         elif token == "]" or token == "}":
             depth -= 1
@@ -86,7 +87,7 @@ def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise RecordError(f"duplicate field {key!r}: each field may be given once")
+            raise RecordError(f"duplicate field {excerpt(key)}: each field may be given once")
         data[key] = value
     return data
 

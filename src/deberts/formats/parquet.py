@@ -1,15 +1,17 @@
 """Parquet files of record batches (pyarrow, the ``dask`` extra), written whole or
-not at all: into a temporary file beside the target, renamed over it at the end, so
-a failed or interrupted run leaves the target as it was."""
+not at all (:mod:`deberts.formats.output_file`: a temporary file renamed over the
+target at the end, so a failed or interrupted run leaves it as it was; a device or a
+FIFO written in place)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import Iterable, Mapping
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from deberts.formats import output_file
 
 
 def write(
@@ -20,19 +22,12 @@ def write(
 ) -> int:
     """Write ``batches`` (of ``schema``, with ``metadata`` on it) to ``path``, one row
     group a batch, as they come; the number of rows written."""
-    folder, name = os.path.split(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
-    os.close(handle)
     rows = 0
-    try:
-        with pq.ParquetWriter(temporary, schema.with_metadata(dict(metadata or {}))) as writer:
-            for batch in batches:
-                writer.write_batch(batch)
-                rows += batch.num_rows
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    with output_file.writing(path) as handle, \
+            pq.ParquetWriter(handle, schema.with_metadata(dict(metadata or {}))) as writer:
+        for batch in batches:
+            writer.write_batch(batch)
+            rows += batch.num_rows
     return rows
 
 

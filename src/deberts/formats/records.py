@@ -15,10 +15,14 @@ import json
 import os
 from typing import IO, Any, Iterable
 
-from deberts.errors import ArgumentError, DebertsError
+from deberts.errors import ArgumentError, DebertsError, RecordError
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import describe, instance
 from deberts.model.registry import default_game, games
+
+
+#: The longest record text read, in bytes: thousands of deals' records.
+MAX_BYTES = 64 << 20
 
 
 def from_object(data: object) -> Any:
@@ -31,8 +35,11 @@ def from_object(data: object) -> Any:
 
 def loads(data: bytes | str) -> list[Any]:
     """The records in a text: one JSON record, or one record a line (JSON lines).
-    A bad line is named by its number (blank lines count)."""
+    A bad line is named by its number (blank lines count); a text longer than
+    :data:`MAX_BYTES` is refused."""
     instance("data", data, (bytes, str), "bytes or a string")
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"bad file: longer than {MAX_BYTES:,} bytes")
     raw = data.encode("utf-8") if isinstance(data, str) else data
     lines = [
         (number, line)
@@ -51,15 +58,16 @@ def loads(data: bytes | str) -> list[Any]:
 
 
 def load(source: str | os.PathLike[str] | IO[bytes]) -> list[Any]:
-    """The records in a file, given by its path or as a binary file object."""
+    """The records in a file, given by its path or as a binary file object (read
+    no further than :data:`MAX_BYTES`)."""
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as handle:
-            return loads(handle.read())
+            return loads(handle.read(MAX_BYTES + 1))
     if not callable(getattr(source, "read", None)):
         raise ArgumentError(
             f"bad source: expected a path or a binary file, got {describe(source)}"
         )
-    return loads(source.read())
+    return loads(source.read(MAX_BYTES + 1))
 
 
 def dumps(records: Iterable[Any]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Suit
 from deberts.model.rules import Rules
 from deberts.model.sides import eldest
@@ -48,14 +48,14 @@ class Contract:
 def parse_call(text: str) -> str:
     """``play``, ``pass`` (any case) or a suit as its letter."""
     if not isinstance(text, str):
-        raise DebertsError(f"bad bid {text!r}: expected play, pass or a suit S H D C")
+        raise DebertsError(f"bad bid {excerpt(text)}: expected play, pass or a suit S H D C")
     lowered = text.strip().lower()
     if lowered in (PLAY, PASS):
         return lowered
     try:
         return Suit.parse(text).name
     except DebertsError:
-        raise DebertsError(f"bad bid {text!r}: expected play, pass or a suit S H D C") from None
+        raise DebertsError(f"bad bid {excerpt(text)}: expected play, pass or a suit S H D C") from None
 
 
 def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
@@ -106,7 +106,7 @@ def auction(
         calls = legal_calls(round_, bid.seat, dealer, face_up_suit, rules)
         if bid.call not in calls:
             raise DebertsError(
-                f"{where} (seat {bid.seat}): {bid.call!r} is not a round-{round_} call, "
+                f"{where} (seat {bid.seat}): {excerpt(bid.call)} is not a round-{round_} call, "
                 f"expected one of {' '.join(calls)}"
             )
         if bid.call == PASS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from deberts.errors import ArgumentError, NotationError
+from deberts.errors import ArgumentError, NotationError, excerpt
 from deberts.model.arguments import describe, integer
 from deberts.model.arguments import text as text_argument
 
@@ -46,7 +46,7 @@ class Suit(IntEnum):
             return cls(SUIT_CHARS.index(upper))
         if len(token) == 1 and token in SUIT_SYMBOLS + "♤♡♢♧":
             return cls((SUIT_SYMBOLS + "♤♡♢♧").index(token) % 4)
-        raise NotationError(f"bad suit {text!r}: suit must be one of S H D C")
+        raise NotationError(f"bad suit {excerpt(text)}: suit must be one of S H D C")
 
     def __str__(self) -> str:
         return self.name
@@ -79,7 +79,7 @@ class Rank(IntEnum):
             return cls.TEN
         if len(upper) == 1 and upper in RANK_CHARS:
             return cls(RANK_CHARS.index(upper))
-        raise NotationError(f"bad rank {text!r}: rank must be one of 7 8 9 T J Q K A")
+        raise NotationError(f"bad rank {excerpt(text)}: rank must be one of 7 8 9 T J Q K A")
 
     def __str__(self) -> str:
         return self.char
@@ -114,19 +114,19 @@ class Card(int):
         """Parse rank then suit: ``JH``, ``TS``, ``10S``, ``J♥``."""
         token = text_argument("card", text).strip()
         if len(token) < 2:
-            raise NotationError(f"bad card {text!r}: expected rank then suit, e.g. JH")
+            raise NotationError(f"bad card {excerpt(text)}: expected rank then suit, e.g. JH")
         rank_text, suit_text = token[:-1], token[-1]
         try:
             rank = Rank.parse(rank_text)
         except NotationError:
             raise NotationError(
-                f"bad card {text!r}: rank must be one of 7 8 9 T J Q K A"
+                f"bad card {excerpt(text)}: rank must be one of 7 8 9 T J Q K A"
             ) from None
         try:
             suit = Suit.parse(suit_text)
         except NotationError:
             raise NotationError(
-                f"bad card {text!r}: suit must be one of S H D C"
+                f"bad card {excerpt(text)}: suit must be one of S H D C"
             ) from None
         return cls.of(suit, rank)
 
@@ -192,7 +192,7 @@ class CardSet:
         elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
             if isinstance(cards, str):
                 raise ArgumentError(
-                    f"bad cards {cards!r}: expected a mask or cards (CardSet.parse reads text)"
+                    f"bad cards {excerpt(cards)}: expected a mask or cards (CardSet.parse reads text)"
                 )
             mask = integer("card mask", cards, 0, FULL_MASK)
         else:
@@ -211,7 +211,7 @@ class CardSet:
         parts = text_argument("hand", text).strip().split(".")
         if len(parts) != 4:
             raise NotationError(
-                f"bad hand {text!r}: expected 4 suits separated by '.' (S.H.D.C)"
+                f"bad hand {excerpt(text)}: expected 4 suits separated by '.' (S.H.D.C)"
             )
         mask = 0
         for suit_index, holding in enumerate(parts):
@@ -220,7 +220,7 @@ class CardSet:
                 bit = 1 << (8 * suit_index + int(rank))
                 if mask & bit:
                     raise NotationError(
-                        f"bad hand {text!r}: card {Card(bit.bit_length() - 1)} twice"
+                        f"bad hand {excerpt(text)}: card {Card(bit.bit_length() - 1)} twice"
                     )
                 mask |= bit
         return cls(mask)
@@ -307,7 +307,7 @@ def _rank_tokens(holding: str, whole: str) -> list[str]:
         char = holding[i]
         if char.upper() not in RANK_CHARS:
             raise NotationError(
-                f"bad hand {whole!r}: bad rank {char!r}, rank must be one of 7 8 9 T J Q K A"
+                f"bad hand {excerpt(whole)}: bad rank {excerpt(char)}, rank must be one of 7 8 9 T J Q K A"
             )
         tokens.append(char)
         i += 1

@@ -11,7 +11,7 @@ import json
 import math
 from typing import Any, Mapping, Sequence
 
-from deberts.errors import RecordError
+from deberts.errors import RecordError, excerpt
 
 
 def check_object(
@@ -24,11 +24,11 @@ def check_object(
     unknown = [name for name in record if name not in allowed]
     if unknown:
         raise RecordError(
-            f"unknown field {unknown[0]!r}: expected fields {' '.join(allowed)}"
+            f"unknown field {excerpt(unknown[0])}: expected fields {' '.join(allowed)}"
         )
     missing = [name for name in required if name not in record]
     if missing:
-        raise RecordError(f"missing field {missing[0]!r}")
+        raise RecordError(f"missing field {excerpt(missing[0])}")
     return record
 
 
@@ -36,7 +36,7 @@ def field(record: Mapping[str, Any], name: str, kind: type, expected: str) -> An
     """The value of ``name``, which must be of JSON type ``kind``."""
     value = record[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"bad field {name!r}: expected {expected}, got {json_type(value)}")
+        raise RecordError(f"bad field {excerpt(name)}: expected {expected}, got {json_type(value)}")
     return value
 
 
@@ -54,7 +54,7 @@ def cards_field(record: Mapping[str, Any], name: str, items: str) -> str | list[
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return value
     raise RecordError(
-        f"bad field {name!r}: expected a list of {items} or one string, got {json_type(value)}"
+        f"bad field {excerpt(name)}: expected a list of {items} or one string, got {json_type(value)}"
     )
 
 

@@ -11,7 +11,7 @@ import random
 from itertools import count as counter
 from typing import Iterator, Mapping
 
-from deberts.errors import DebertsError, InvalidDealError
+from deberts.errors import DebertsError, InvalidDealError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import CardSet
 from deberts.model.deal import Deal, full_hand_size
@@ -73,13 +73,13 @@ def fixed_hands(
     """The hand size and the fixed cards of each seat, every argument checked."""
     players = integer("players", players)
     if players not in (2, 3, 4):
-        raise InvalidDealError(f"bad player count {players!r}: expected 2, 3 or 4")
+        raise InvalidDealError(f"bad player count {excerpt(players)}: expected 2, 3 or 4")
     full = full_hand_size(players)
     size = full if cards_per_hand is None else integer("cards_per_hand", cards_per_hand)
     if not 1 <= size <= full:
-        raise InvalidDealError(f"bad hand size {size!r}: expected 1..{full} with {players} players")
+        raise InvalidDealError(f"bad hand size {excerpt(size)}: expected 1..{full} with {players} players")
     if count is not None and integer("count", count) < 0:
-        raise InvalidDealError(f"bad count {count!r}: expected a number of deals, 0 or more")
+        raise InvalidDealError(f"bad count {excerpt(count)}: expected a number of deals, 0 or more")
     hands = [CardSet() for _ in range(players)]
     for seat, cards in fixed.items():
         check_seat("seat", seat, players, InvalidDealError)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from deberts.errors import IllegalMoveError
+from deberts.errors import IllegalMoveError, RulesError
 from deberts.model.arguments import instance
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
 from deberts.model.deal import Deal
 from deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.model.rules import Rules
-from deberts.model.sides import check_seat, declarer_side, partner_of
+from deberts.model.sides import check_seat, declarer_leads, declarer_side, partner_of
 from deberts.model.tricks import card_points, legal_cards, trick_winner
 
 
@@ -63,6 +63,11 @@ class Position:
         self.declarer = check_seat("declarer", declarer, players)
         self.leader = check_seat("leader", leader, players)
         self.rules.check_table(players)
+        if declarer_leads(self.rules) and self.leader != self.declarer:
+            raise RulesError(
+                f"bad leader {self.leader}: under first_lead=declarer the declarer "
+                f"(seat {self.declarer}) leads the first trick"
+            )
         self.declarer_side = declarer_side(self.declarer, players, self.rules)
         self.declarations: DeclarationOutcome = resolve_declarations(
             deal, self.trump, self.declarer, self.leader, self.rules

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Sequence
 
-from deberts.errors import DebertsError, RecordError
+from deberts.errors import DebertsError, RecordError, excerpt
 from deberts.model.bidding import Bid, Contract, auction
 from deberts.model.cards import Card, Rank, Suit, parse_cards
 from deberts.model.deal import Deal
@@ -189,7 +189,7 @@ class GameRecord:
                                          ("declarer", self.declarer, contract.declarer)):
                 if given is not None and given != derived:
                     raise RecordError(
-                        f"bad field {name!r}: recorded {given}, the bidding gives {derived}"
+                        f"bad field {excerpt(name)}: recorded {given}, the bidding gives {derived}"
                     )
             return contract
         if self.trump is None or self.declarer is None:
@@ -319,7 +319,7 @@ class GameRecord:
         for name in ("leader", "exchange", "declarations", "bella", "result"):
             if data.get(name) is not None and not isinstance(data[name], bool) and not _agrees(data[name], written[name]):
                 raise RecordError(
-                    f"bad field {name!r}: recorded {json.dumps(data[name])}, the deal "
+                    f"bad field {excerpt(name)}: recorded {json.dumps(data[name])}, the deal "
                     f"gives {json.dumps(written[name])}"
                 )
         return record

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Iterable, Mapping
 
-from deberts.errors import RulesError
+from deberts.errors import RulesError, excerpt
 
 #: Allowed values of every option that takes one of a few words.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -157,7 +157,7 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
             raise RulesError(
-                f"unknown rules preset {self.preset!r}: expected one of {' '.join(PRESETS)}"
+                f"unknown rules preset {excerpt(self.preset)}: expected one of {' '.join(PRESETS)}"
             )
         for name, default in PRESET_OPTIONS.items():
             if getattr(self, name) is None:
@@ -166,17 +166,17 @@ class Rules:
             value = getattr(self, field.name)
             if field.name in CHOICES and value not in CHOICES[field.name]:
                 raise RulesError(
-                    f"bad value {value!r} for rule option {field.name!r}: "
+                    f"bad value {excerpt(value)} for rule option {excerpt(field.name)}: "
                     f"expected one of {' '.join(CHOICES[field.name])}"
                 )
             if field.name == "ski" and (type(value) is not int or value not in SKI_PENALTIES):
                 raise RulesError(
-                    f"bad value {value!r} for rule option 'ski': expected one of "
+                    f"bad value {excerpt(value)} for rule option 'ski': expected one of "
                     f"{' '.join(map(str, SKI_PENALTIES))}"
                 )
             if field.type == "bool" and not isinstance(value, bool):
                 raise RulesError(
-                    f"bad value {value!r} for rule option {field.name!r}: expected true or false"
+                    f"bad value {excerpt(value)} for rule option {excerpt(field.name)}: expected true or false"
                 )
 
     @classmethod
@@ -184,7 +184,7 @@ class Rules:
         """The rules of preset ``name`` with some options overridden."""
         if name not in PRESETS:
             raise RulesError(
-                f"unknown rules preset {name!r}: expected one of {' '.join(PRESETS)}"
+                f"unknown rules preset {excerpt(name)}: expected one of {' '.join(PRESETS)}"
             )
         _check_names(options)
         return cls(preset=name, **{**PRESETS[name], **options})
@@ -194,14 +194,14 @@ class Rules:
         """Rules from a JSON-style mapping ``{"preset": ..., "<option>": ...}``; a
         null value is refused by name (it would silently read as the preset's)."""
         if not isinstance(mapping, Mapping):
-            raise RulesError(f"bad rules {mapping!r}: expected a mapping of option names")
+            raise RulesError(f"bad rules {excerpt(mapping)}: expected a mapping of option names")
         options = dict(mapping)
         for name, value in options.items():
             if value is None:
-                raise RulesError(f"bad value null for rule option {name!r}: give a value")
+                raise RulesError(f"bad value null for rule option {excerpt(name)}: give a value")
         name = options.pop("preset", "moscow")
         if not isinstance(name, str):
-            raise RulesError(f"bad rules preset {name!r}: expected a name")
+            raise RulesError(f"bad rules preset {excerpt(name)}: expected a name")
         return cls.preset_rules(name, **options)
 
     @classmethod
@@ -223,7 +223,7 @@ class Rules:
         name, sep, raw = text.partition("=")
         name = name.strip()
         if not sep:
-            raise RulesError(f"bad setting {text!r}: expected option=value")
+            raise RulesError(f"bad setting {excerpt(text)}: expected option=value")
         _check_names({name: None})
         field_type = {f.name: f.type for f in fields(self)}[name]
         value: Any = raw.strip()
@@ -246,7 +246,7 @@ class Rules:
         if self.preset in PAIRS_ONLY_PRESETS and (players != 4 or self.teams != "pairs"):
             table = f"{players} players" if players != 4 else f"teams={self.teams}"
             raise RulesError(
-                f"rules preset {self.preset!r} is for 4 players in pairs, not {table}"
+                f"rules preset {excerpt(self.preset)} is for 4 players in pairs, not {table}"
             )
 
 
@@ -257,7 +257,7 @@ def _check_names(options: Mapping[str, Any]) -> None:
     for name in options:
         if name not in OPTION_NAMES:
             raise RulesError(
-                f"unknown rule option {name!r}: expected one of {' '.join(OPTION_NAMES)}"
+                f"unknown rule option {excerpt(name)}: expected one of {' '.join(OPTION_NAMES)}"
             )
 
 
@@ -267,11 +267,11 @@ def _parse_bool(name: str, text: str) -> bool:
         return True
     if lowered in ("false", "no", "0", "off"):
         return False
-    raise RulesError(f"bad value {text!r} for rule option {name!r}: expected true or false")
+    raise RulesError(f"bad value {excerpt(text)} for rule option {excerpt(name)}: expected true or false")
 
 
 def _parse_int(name: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"bad value {text!r} for rule option {name!r}: expected a number") from None
+        raise RulesError(f"bad value {excerpt(text)} for rule option {excerpt(name)}: expected a number") from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import overload
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.rules import Rules
 
 
@@ -21,7 +21,7 @@ def check_seat(
     ``players``-player table, else ``error`` naming it."""
     if (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)
             or not 0 <= int(seat) < players):
-        raise error(f"bad {name} {seat!r}: seat must be 0..{players - 1} with {players} players")
+        raise error(f"bad {name} {excerpt(seat)}: seat must be 0..{players - 1} with {players} players")
     return int(seat)
 
 

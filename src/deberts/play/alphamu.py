@@ -194,6 +194,10 @@ def merged_worlds(weighed: Sequence[tuple[Position, int]]) -> tuple[list[Positio
     return list(first.values()), [totals[key] for key in first]
 
 
+#: The most tricks a deal has, which bounds ``tricks`` and ``depth``.
+MOST_TRICKS = full_hand_size(2)
+
+
 class AlphaMuPlayer(PimcPlayer):
     """Plays the last ``tricks`` tricks by αμ searching up to ``depth`` of its own
     moves over the sampled worlds (the same deals merged, their weights added),
@@ -208,8 +212,8 @@ class AlphaMuPlayer(PimcPlayer):
         error: float = 0.2, last: int = 4, depth: int = 3, tricks: int = 3,
     ) -> None:
         super().__init__(samples, bid_samples, seconds, seed, infer, temperature, error, last)
-        self.depth = integer("depth", depth, 1)
-        self.tricks = integer("tricks", tricks, 1)
+        self.depth = integer("depth", depth, 1, MOST_TRICKS)
+        self.tricks = integer("tricks", tricks, 1, MOST_TRICKS)
 
     def _chosen(self, view: PlayView, legal: list[Card], drawn: list[tuple[Position, int]]) -> Card:
         tricks_left = full_hand_size(view.players) - len(view.tricks)

@@ -21,7 +21,7 @@ import numpy as np
 
 from deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.rules import Rules
 from deberts.model.sides import teams
 from deberts.play.alphamu import AlphaMuPlayer
@@ -49,20 +49,22 @@ def player_factory(
     random ones when no seed is given."""
     name, _, settings = spec.partition(":")
     if name not in types:
-        raise DebertsError(f"unknown player type {name!r}: expected one of {' '.join(types)}")
+        raise DebertsError(f"unknown player type {excerpt(name)}: expected one of {' '.join(types)}")
     make, accepted = types[name]
     options: dict[str, Any] = {}
     for item in filter(None, settings.split(",")):
         key, sep, value = item.partition("=")
+        if key in options:
+            raise DebertsError(f"bad setting {excerpt(item)} for {name}: {key} is set twice")
         if not sep or key not in accepted:
             raise DebertsError(
-                f"bad setting {item!r} for {name}: expected key=value with key one of "
+                f"bad setting {excerpt(item)} for {name}: expected key=value with key one of "
                 f"{' '.join(accepted) or '(none)'}"
             )
         try:
             options[key] = accepted[key](value)
         except ValueError:
-            raise DebertsError(f"bad setting {item!r} for {name}: {value!r} is not a number") from None
+            raise DebertsError(f"bad setting {excerpt(item)} for {name}: {excerpt(value)} is not a number") from None
     try:
         make(**options)  # the player's own checks of its settings, before any game
     except DebertsError as error:

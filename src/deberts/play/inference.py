@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from deberts.engine.solver import Solver
-from deberts.errors import ArgumentError, SearchInterrupted
+from deberts.errors import ArgumentError, SearchInterrupted, excerpt
 from deberts.model.arguments import integer, positive
 from deberts.model.bidding import bidding_order
 from deberts.model.cards import Card, CardSet, Suit
@@ -80,7 +80,7 @@ class Inference:
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
-            raise ArgumentError(f"bad infer {self.model!r}: expected one of {' '.join(MODELS)}")
+            raise ArgumentError(f"bad infer {excerpt(self.model)}: expected one of {' '.join(MODELS)}")
         positive("temperature", self.temperature)
         if not 0 < positive("error", self.error) < 1:
             raise ArgumentError(f"bad error {self.error}: expected a number between 0 and 1")

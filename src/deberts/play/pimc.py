@@ -20,6 +20,7 @@ the others chose) weighs the samples instead, under the ``infer`` setting
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Iterator, Sequence
 
@@ -65,7 +66,14 @@ class PimcPlayer:
     samples solved by then (:func:`deberts.play.sample_choice.best_weighted`).
     Weighed samples are drawn and weighed first, within ``WEIGHING_SHARE`` of the
     budget, those not reached left out. When no sample is solved in time, the
-    card (or exchange) of :class:`HeuristicPlayer` is the answer."""
+    card (or exchange) of :class:`HeuristicPlayer` is the answer.
+
+    Threads may share one player: each decision is sound and :meth:`declare` answers
+    for the card :meth:`play` chose in the same thread, but the threads draw their
+    samples from one seeded generator and search with one solver, one search at a
+    time, so which samples a decision gets depends on how the threads interleave: a
+    seeded player's answers are reproducible only when one thread uses it. Give each
+    thread its own player (its own seed) for reproducible play side by side."""
 
     def __init__(
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
@@ -81,18 +89,38 @@ class PimcPlayer:
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
         self.fallback = HeuristicPlayer()
-        self._announce: tuple[PlayView, bool] | None = None
+        #: Per thread, the view of the last card :meth:`play` chose and whether to
+        #: announce bella with it (for :meth:`declare`).
+        self._announced = threading.local()
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        """Stop thinking, from any thread: the decision in progress ends at its next
+        sample, and every later one at once, with the answer of :class:`HeuristicPlayer`
+        (as when no sample is solved within the time budget). For a game that ended
+        while this player was thinking (a closed web game)."""
+        self._stopped.set()
 
     def bid(self, view: BidView) -> str:
         if len(view.legal) == 1:
             return view.legal[0]
         if deal_waits_for_declarer(view.players, view.rules):
             return self.fallback.bid(view)  # a deal the evaluator does not model
-        evaluation = evaluate_bid(
-            view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
-            self.bid_samples, int(self.rng.integers(2**32)), view.rules,
-        )
+        try:
+            self._check_stopped()
+            evaluation = evaluate_bid(
+                view.hand, view.face_up, view.seat, view.dealer, view.players, view.round,
+                self.bid_samples, int(self.rng.integers(2**32)), view.rules,
+                progress=self._check_stopped,
+            )
+        except SearchInterrupted:
+            return self.fallback.bid(view)
         return evaluation.best  # its options are exactly the legal calls
+
+    def _check_stopped(self, done: int = 0) -> None:
+        """Raise :class:`SearchInterrupted` once :meth:`stop` was called."""
+        if self._stopped.is_set():
+            raise SearchInterrupted("the player was stopped")
 
     def exchange(self, view: PlayView) -> bool:
         """Swap when the sampled deals, weighed, say it is better for this seat's side."""
@@ -114,12 +142,12 @@ class PimcPlayer:
 
     def play(self, view: PlayView) -> Card:
         legal = list(view.legal)
-        self._announce = None
+        self._announced.choice = None
         with self.solver.limit(seconds=self._search_seconds):
             drawn: list[tuple[Position, int]] = []
             card = self._chosen(view, legal, drawn)
             if _opens_bella(view, card):
-                self._announce = (view, self._announces(view, card, drawn))
+                self._announced.choice = (view, self._announces(view, card, drawn))
         return card
 
     def _chosen(self, view: PlayView, legal: list[Card], drawn: list[tuple[Position, int]]) -> Card:
@@ -150,9 +178,10 @@ class PimcPlayer:
         ``view`` (docs/rules.md 2.4): decided there, from the samples. A card this
         class's :meth:`play` did not choose (a subclass's own search) is announced,
         as the rules expect."""
-        if self._announce is None or self._announce[0] is not view:
+        choice: tuple[PlayView, bool] | None = getattr(self._announced, "choice", None)
+        if choice is None or choice[0] is not view:
             return True
-        return self._announce[1]
+        return choice[1]
 
     def redeal(self, view: PlayView) -> bool:
         """A redeal right is decided by the rule of thumb of :class:`HeuristicPlayer`."""
@@ -217,6 +246,7 @@ class PimcPlayer:
         kept = 0
         for _ in range(SAMPLING_ROUNDS):
             for row in sample_deals(knowledge, 2 * self.samples, self.rng):
+                self._check_stopped()
                 elapsed = time.perf_counter() - started
                 if kept and seconds is not None and elapsed * (kept + 1) / kept > seconds:
                     return

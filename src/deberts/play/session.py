@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.model.rules import Rules
@@ -102,6 +102,8 @@ class GameSession:
         seats: list[Player] = [
             _Person(self) if s == seat else opponent(s) for s in range(players)
         ]
+        self._computers = [player for s, player in enumerate(seats) if s != seat]
+        self._worker: threading.Thread | None = None
         self.seat = seat
         self.match = Match(seats, rules if rules is not None else Rules(), target, seed=seed)
         self._lock = threading.Condition()
@@ -123,7 +125,9 @@ class GameSession:
             if self.match.winner() is not None:
                 raise DebertsError("the match is over")
             self._running = True
-        threading.Thread(target=self._play_deal, name="deberts-session", daemon=True).start()
+        self._worker = threading.Thread(target=self._play_deal, name="deberts-session",
+                                        daemon=True)
+        self._worker.start()
 
     def status(self) -> Status:
         """What the person must do now."""
@@ -146,17 +150,31 @@ class GameSession:
             reply = _normalised(decision.kind, text)
             if reply not in decision.options:
                 raise DebertsError(
-                    f"bad answer {text!r} to the {decision.kind} decision: expected one of "
+                    f"bad answer {excerpt(text)} to the {decision.kind} decision: expected one of "
                     f"{' '.join(decision.options)}"
                 )
             self._reply = reply
             self._lock.notify_all()
 
     def close(self) -> None:
-        """End the session; a deal in play stops at the person's next decision."""
+        """End the session at once: the computer players that can stop thinking
+        (``stop()``, :meth:`deberts.PimcPlayer.stop`) do, so the deal in play runs
+        on their quick answers to the person's next decision, where it ends; its
+        thread, and the players' memory, are gone then."""
         with self._lock:
             self._closed = True
             self._lock.notify_all()
+        for player in self._computers:
+            stop = getattr(player, "stop", None)
+            if callable(stop):
+                stop()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for the deal in play to end; whether it has."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+        return worker is None or not worker.is_alive()
 
     # -- the worker's side -----------------------------------------------------
 

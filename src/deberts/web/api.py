@@ -37,7 +37,7 @@ from deberts.web.requests import (
     pool,
     rules_of,
 )
-from deberts.web.work import WorkTimeout
+from deberts.web.work import WorkTimeout, check_cancelled
 
 
 class Error(BaseModel):
@@ -72,8 +72,9 @@ def report(text: str) -> dict[str, str]:
     }
 
 
-async def run(request: Request, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    return await pool(request).run(work)
+async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool = False
+              ) -> dict[str, Any]:
+    return await pool(request, slow).run(work)
 
 
 @router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`")
@@ -125,7 +126,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
             data["svg"] = svg.table_svg(result)
         return data
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 @router.post("/analyze", summary="A played deal card by card: `deberts analyze --json`")
@@ -137,7 +138,7 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         analysis = _analysis(body, request)
         return {**analysis.to_dict(), "start": batch.to_object(analysis.start)}
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 def _analysis(body: AnalyzeRequest, request: Request) -> Any:
@@ -173,7 +174,7 @@ def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
     """The block's searches stop at the server's time limit (the solver's own limit,
     in the worker thread), so that a search past it frees its thread rather than
     running on after the answer :class:`WorkTimeout` has gone out."""
-    seconds = pool(request).seconds
+    seconds = limits(request).seconds
     try:
         with solver.limit(seconds=seconds):
             yield
@@ -190,14 +191,14 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
     def work() -> dict[str, Any]:
         evaluation = evaluate_bid(
             body.hand, body.face_up, body.seat, body.dealer, body.players, body.round,
-            body.samples, body.seed, rules_of(body.rules),
+            body.samples, body.seed, rules_of(body.rules), progress=check_cancelled,
         )
         data = evaluation.to_dict()
         if board:
             data["svg"] = svg.bid_svg(evaluation)
         return data
 
-    return await run(request, work)
+    return await run(request, work, slow=True)
 
 
 @router.post("/deal", summary="A random deal, as `deberts deal` prints it")

@@ -2,7 +2,8 @@
 
 ``create_app()`` builds it; ``deberts serve`` runs it with uvicorn. Bad input is the
 library's one-line message as ``{"error": "..."}`` with status 400 (404 for a game
-that is gone, 503 for work past the time limit); never a traceback.
+that is gone, 413 for a body past the size limit, 503 for work past the time limit);
+never a traceback.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from deberts import __version__
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, short_message
 from deberts.web import api, games_api
+from deberts.web.body_limit import BodyLimit
 from deberts.web.games import GameStore, UnknownGame
 from deberts.web.limits import Limits
 from deberts.web.work import Pool, WorkTimeout
@@ -45,6 +47,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                   description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
     app.state.limits = bounds
     app.state.pool = Pool(bounds.threads, bounds.seconds)
+    app.state.slow_pool = Pool(bounds.slow_threads, bounds.seconds)
     app.state.games = GameStore(bounds.games)
     app.include_router(api.router)
     app.include_router(games_api.router)
@@ -55,6 +58,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
+    app.add_middleware(BodyLimit, limit=bounds.body_bytes)
     return app
 
 
@@ -69,7 +73,7 @@ def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
 
 async def _library_error(request: Request, error: Exception) -> JSONResponse:
     status = 404 if isinstance(error, UnknownGame) else 503 if isinstance(error, WorkTimeout) else 400
-    return JSONResponse({"error": str(error)}, status_code=status)
+    return JSONResponse({"error": short_message(str(error))}, status_code=status)
 
 
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
@@ -78,15 +82,16 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     first = error.errors()[0] if error.errors() else {"loc": (), "msg": "bad request"}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
     message = str(first.get("msg", "bad request")).splitlines()[0]
-    return JSONResponse({"error": f"bad {where or 'request'}: {message}"}, status_code=400)
+    return JSONResponse({"error": short_message(f"bad {where or 'request'}: {message}")},
+                        status_code=400)
 
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     """The framework's own refusals (a body it cannot read, no such page) in the same
     shape."""
     assert isinstance(error, HTTPException)
-    return JSONResponse({"error": str(error.detail).splitlines()[0]}, status_code=error.status_code,
-                        headers=error.headers)
+    return JSONResponse({"error": short_message(str(error.detail).splitlines()[0])},
+                        status_code=error.status_code, headers=error.headers)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

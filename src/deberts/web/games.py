@@ -8,7 +8,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import CardSet
 from deberts.play.match import BidView, DealResult, PlayView
 from deberts.play.session import GameSession, Status
@@ -45,7 +45,7 @@ class GameStore:
     def get(self, game_id: str) -> Game:
         game = self.games.get(game_id)
         if game is None:
-            raise UnknownGame(f"no game {game_id!r}: it is over or was dropped")
+            raise UnknownGame(f"no game {excerpt(game_id)}: it is over or was dropped")
         self.games.move_to_end(game_id)
         return game
 

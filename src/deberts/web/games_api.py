@@ -74,6 +74,6 @@ async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
     result = status.result
     if result is not None and result.score is not None and status.deals not in game.reviews:
         record = result.record
-        analysis = await pool(request).run(lambda: analyze_play(record))
+        analysis = await pool(request, slow=True).run(lambda: analyze_play(record))
         game.reviews[status.deals] = {**analysis.to_dict(), "seat": game.session.seat}
     return state_json(game_id, game, status)

@@ -7,12 +7,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Limits:
-    """The bounds of the web app: threads solving side by side, the seconds a
-    request may take, the samples of a bid evaluation, the games kept at once (the
-    least recently used goes first; each computer player holds a 6 MB table) and the
-    computer players' effort per decision."""
+    """The bounds of the web app: threads solving side by side (``threads`` for
+    the quick work, solving a position and drawing a board; ``slow_threads`` apart
+    for the work that may take seconds, bid evaluations, tables, analyses and the
+    reviews of the games' deals, so that it never holds up the quick work), the
+    seconds a request may take, the size of a request's body, the samples of a bid
+    evaluation, the games kept at once (the least recently used goes first; each
+    computer player holds a 6 MB table) and the computer players' effort per
+    decision."""
 
     threads: int = 2
+    slow_threads: int = 2
+    #: The largest request body accepted, in bytes (a record text's limit, escaped).
+    body_bytes: int = 4_000_000
     seconds: float = 30.0
     bid_samples: int = 1000
     games: int = 8

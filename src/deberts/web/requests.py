@@ -113,8 +113,9 @@ def limits(request: Request) -> Limits:
     return cast(Limits, request.app.state.limits)
 
 
-def pool(request: Request) -> Pool:
-    return cast(Pool, request.app.state.pool)
+def pool(request: Request, slow: bool = False) -> Pool:
+    """The threads for quick work, or for ``slow`` work (:class:`Limits`)."""
+    return cast(Pool, request.app.state.slow_pool if slow else request.app.state.pool)
 
 
 def games(request: Request) -> GameStore:

@@ -17,7 +17,6 @@ from deberts import CardSet
 from deberts.cli.main import main
 from deberts.cli.tertz import EXAMPLE
 from deberts.formats import batch
-from deberts.model.tertz import round_total
 from deberts.tertz import (
     TertzDeal,
     TertzPosition,
@@ -81,7 +80,7 @@ def test_solve_json_agrees_with_the_library() -> None:
         end.push(move)
     assert end.score().margin == data["margin"]
     assert data["score"] == {"raw": list(end.score().raw),
-                             "recorded": [round_total(t) for t in end.score().raw]}
+                             "recorded": list(end.score().recorded)}
 
 
 def test_solve_example_json_is_the_example_position() -> None:

@@ -20,7 +20,7 @@ from deberts.model.tertz.declarations import (
     run_points,
     runs,
 )
-from deberts.model.tertz.scoring import deal_score, round_total
+from deberts.model.tertz.scoring import deal_score, recorded_points, round_total
 
 H = Suit.H
 
@@ -251,9 +251,26 @@ def test_rounding_to_tens_a_final_five_down(total: int, recorded: int) -> None:
 
 def test_deal_score_adds_declarations_and_marriage() -> None:
     declared = (decl(0, "QS KS AS", 0), decl(1, "7D 8D 9D", 1))
-    final = deal_score((95, 55), declared, (False, True), H)
+    final = deal_score((95, 55), declared, (False, True), H, (10, 6), 0)
     assert final.declarations == (20, 0) and final.marriage == (0, 20)
-    assert final.raw == (115, 75) and final.recorded == (110, 70) and final.margin == 40
+    # seat 1, with fewer tricks, rounds its 55 down to 50; seat 0 records 100
+    assert final.raw == (115, 75) and final.recorded == (120, 70) and final.margin == 40
+
+
+@pytest.mark.parametrize("points, tricks, last, recorded", [
+    ((85, 65), (9, 7), 0, (90, 60)),     # seat 1 has fewer tricks: 65 -> 60
+    ((85, 65), (7, 9), 1, (80, 70)),     # seat 0 has fewer: 85 -> 80, seat 1 the rest
+    ((86, 64), (8, 8), 0, (90, 60)),     # as many: seat 1 did not take the last trick
+    ((86, 64), (8, 8), 1, (90, 60)),     # seat 0 did not: 86 -> 90, seat 1 the rest
+    ((150, 0), (16, 0), 0, (150, 0)),
+    ((0, 150), (0, 16), 1, (0, 150)),
+    ((75, 75), (8, 8), 1, (70, 80)),     # a final 5 rounds down: seat 0's 75 -> 70
+    ((104, 46), (12, 4), 1, (100, 50)),  # 46 rounds up to 50, seat 0 records 100
+])
+def test_recorded_card_points_follow_the_seeds(
+    points: tuple[int, int], tricks: tuple[int, int], last: int, recorded: tuple[int, int]
+) -> None:
+    assert recorded_points(points, tricks, last) == recorded
 
 
 def test_finished_deals_score_150_in_cards() -> None:
@@ -266,7 +283,10 @@ def test_finished_deals_score_150_in_cards() -> None:
         assert sum(final.points) == 150
         assert final.raw == tuple(
             final.points[s] + final.declarations[s] + final.marriage[s] for s in (0, 1))
-        assert final.recorded == tuple(round_total(t) for t in final.raw)
+        cards = [r - final.declarations[s] - final.marriage[s]
+                 for s, r in enumerate(final.recorded)]
+        assert sum(cards) == 150 and all(c % 10 == 0 for c in cards)
+        assert all(abs(c - p) <= 5 for c, p in zip(cards, final.points))
         assert 0 in final.declarations
 
 

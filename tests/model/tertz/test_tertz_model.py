@@ -344,7 +344,13 @@ def test_swap_needs_two_cards_in_the_stock() -> None:
         seven = Card.of(position.trump, Rank.SEVEN)
         if not position.hands[holder] & seven.mask:
             continue
-        assert len(position.stock) == 2 and SWAP in position.legal_moves()
+        assert len(position.stock) == 2
+        assert (SWAP in position.legal_moves()) == position.rules.swap_last
+        if not position.rules.swap_last:
+            with pytest.raises(IllegalMoveError, match="swap_last = false"):
+                position.push(SWAP)
+            checked.add("not last")
+            continue
         checked.add("two")
         while position.stock:  # play on to the last draw, never swapping
             position.push(next(m for m in position.legal_moves() if m != SWAP))
@@ -354,7 +360,7 @@ def test_swap_needs_two_cards_in_the_stock() -> None:
                 with pytest.raises(IllegalMoveError, match="fewer than two"):
                     position.push(SWAP)
                 checked.add("none")
-    assert checked == {"two", "none"}
+    assert checked == {"two", "none", "not last"}
 
 
 def test_no_swap_when_the_seven_is_face_up() -> None:

@@ -11,19 +11,24 @@ the margin still to be won, and :func:`settled_margin` is the part already fixed
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine import _tertz
-from deberts.engine.owner import SearchOwner, relative_margin
-from deberts.errors import DebertsError
+from deberts.engine.owner import SearchOwner, configure, relative_margin
+from deberts.errors import DebertsError, SearchInterrupted
+from deberts.model.arguments import integer
 from deberts.model.cards import Card
 from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzScore
 from deberts.model.tertz.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS
+#: The most threads one solver takes.
+MAX_THREADS = 64
 
 
 @dataclass(frozen=True)
@@ -81,11 +86,28 @@ class TertzSolver(SearchOwner[_tertz.Search]):
     search's node count; its ``limit`` and ``progress`` are those of every solver
     (:class:`SearchOwner`). Safe to share between threads (a lock lets one search at a
     time use the table); the search releases the GIL, so one solver a thread runs
-    them in parallel."""
+    them in parallel.
 
-    def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+    With ``threads`` above 1, :meth:`values` shares the root moves out among that
+    many searches side by side, each with a table of its own (of ``table_bits``
+    too: the memory grows with the threads)."""
+
+    def __init__(self, table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1) -> None:
         super().__init__(_tertz.Search, table_bits)
         self.nodes = 0
+        self.threads = integer("threads", threads, 1, MAX_THREADS)
+        self._helpers = [_tertz.Search(self._search.table_bits) for _ in range(threads - 1)]
+
+    @property
+    def table_bytes(self) -> int:
+        """The memory the tables hold, fixed by ``table_bits`` and ``threads``."""
+        return self._search.table_bytes * self.threads
+
+    def clear(self) -> None:
+        """Forget everything the tables hold."""
+        with self._lock:
+            for search in (self._search, *self._helpers):
+                search.clear()
 
     def value(self, position: TertzPosition, guess: int | None = None) -> int:
         """The deal's margin under optimal play from ``position``. A ``guess`` of
@@ -108,9 +130,62 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         engine's search order."""
         spec = _input(position)
         settled = settled_margin(position)
+        if self.threads > 1:
+            with self._lock:
+                values, self.nodes = self._shared_out(position, guess)
+            return values
         with self._searching(settled):
             rows, self.nodes = self._search.values(spec, *_guess(guess, settled))
         return {to_move(move): settled + value for move, value in rows}
+
+    def _shared_out(self, position: TertzPosition,
+                    guess: int | None) -> tuple[dict[Move, int], int]:
+        """Every legal move's value, the moves dealt out in turn to the searches,
+        which run side by side; each search's value searches start from the value
+        it found before (the first from ``guess``)."""
+        moves = position.legal_moves()
+        searches = [self._search, *self._helpers]
+        watching = self._watching()
+        stopped = threading.Event()
+
+        def run(index: int) -> tuple[dict[Move, int], int]:
+            found: dict[Move, int] = {}
+            nodes, last = 0, guess
+            for move in moves[index::len(searches)]:
+                if stopped.is_set():
+                    raise SearchInterrupted("the search stopped: another thread's did")
+                after = position.copy()
+                after.push(move)
+                if after.is_over():
+                    found[move] = after.score().margin
+                    continue
+                settled = settled_margin(after)
+                configure(searches[index], watching, settled)
+                value, used = searches[index].value(_input(after), *_guess(last, settled))
+                found[move] = last = settled + value
+                nodes += used
+            return found, nodes
+
+        pool = ThreadPoolExecutor(max_workers=len(searches))
+        try:
+            futures = [pool.submit(run, index) for index in range(len(searches))]
+            pending = set(futures)
+            while pending:  # a tenth of a second at a time, so that Ctrl-C comes here
+                done, pending = wait(pending, timeout=0.1, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    error = future.exception()
+                    if error is not None:
+                        raise error
+            shares = [future.result() for future in futures]
+        except BaseException:  # Ctrl-C here, or one thread's limit: stop the others
+            stopped.set()
+            for search in searches:
+                search.stop()
+            raise
+        finally:
+            pool.shutdown(wait=True)
+        values = {move: value for share, _ in shares for move, value in share.items()}
+        return {move: values[move] for move in moves}, sum(nodes for _, nodes in shares)
 
     def line(
         self, position: TertzPosition, guess: int | None = None
@@ -221,6 +296,7 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
         fours=fours,
         stock_play=position.rules.stock_play,
         declare_when=position.rules.declare_when,
+        swap_last=position.rules.swap_last,
     )
 
 

@@ -167,9 +167,10 @@ class TertzPosition:
 
     def can_swap(self) -> bool:
         """True when the player to move may swap the seven of trumps (docs/rules.md
-        4.2): he holds it and the stock holds at least two cards."""
+        4.2): he holds it and the stock holds at least two cards (under ``swap_last
+        = false``, more than two: not in the last trick with a stock)."""
         return (
-            len(self.stock) >= 2
+            len(self.stock) > (1 if self.rules.swap_last else 2)
             and bool(self.hands[self.to_move] & self.seven.mask)
             and not self.is_over()
         )
@@ -201,7 +202,9 @@ class TertzPosition:
                 f"the deal is not over ({len(self.tricks)} of {TRICKS} tricks): "
                 "cannot score it yet"
             )
-        return deal_score(self.points, self.declarations, self.marriage, self.trump)
+        won = sum(trick.winner for trick in self.tricks)
+        return deal_score(self.points, self.declarations, self.marriage, self.trump,
+                          (TRICKS - won, won), self.tricks[-1].winner)
 
     # -- moves -------------------------------------------------------------
 
@@ -243,6 +246,10 @@ class TertzPosition:
                 raise IllegalMoveError(f"swap: seat {seat} does not hold the seven of trumps")
             if len(self.stock) < 2:
                 raise IllegalMoveError("swap: the stock holds fewer than two cards")
+            if not self.can_swap():
+                raise IllegalMoveError(
+                    "swap: only two stock cards remain (rule option swap_last = false)"
+                )
         elif isinstance(move, Break):
             if self.breaker is None:
                 raise IllegalMoveError(

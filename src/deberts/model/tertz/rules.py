@@ -30,13 +30,16 @@ class TertzRules:
     in the led suit or with a trump at his choice (``suit_or_trump``), following suit
     else trumping (``follow``), or with any card (``free``); never a duty to beat.
     ``declare_when`` (4.3): declarations before every card played with 9 cards in
-    hand (``stock``) or only from the cards dealt (``opening``). ``target``: the
-    points that end a game (4.4).
+    hand (``stock``) or only from the cards dealt (``opening``). ``swap_last``
+    (4.2): the seven of trumps may be swapped while the stock holds at least two
+    cards (true), or only while it holds more than two, so not in the last trick
+    with a stock (false). ``target``: the points that end a game (4.4).
     """
 
     stock_play: str = "suit_or_trump"
     declare_when: str = "stock"
     target: int = DEFAULT_TARGET
+    swap_last: bool = True
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -46,6 +49,11 @@ class TertzRules:
                     f"bad value {value!r} for Tertz rule option {name!r}: "
                     f"expected one of {' '.join(allowed)}"
                 )
+        if not isinstance(self.swap_last, bool):
+            raise RulesError(
+                f"bad value {self.swap_last!r} for Tertz rule option 'swap_last': "
+                "expected true or false"
+            )
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target <= 0:
             raise RulesError(
                 f"bad value {self.target!r} for Tertz rule option 'target': "
@@ -68,10 +76,12 @@ class TertzRules:
         cls, settings: Iterable[str] = (), preset: str | None = None
     ) -> TertzRules:
         """The rules of ``option=value`` settings (CLI ``--set``) applied in order, a
-        number option's value read as a number; Tertz has no presets."""
+        number option's value read as a number, a true/false option's as true or
+        false; Tertz has no presets."""
         if preset is not None:
             raise RulesError(f"bad rules preset {preset!r}: Tertz has no presets, only options")
         numbers = {f.name for f in fields(cls) if f.type in (int, "int")}
+        switches = {f.name for f in fields(cls) if f.type in (bool, "bool")}
         values: dict[str, Any] = {}
         for setting in settings:
             name, sep, value = (part.strip() for part in setting.partition("="))
@@ -80,7 +90,8 @@ class TertzRules:
                     f"bad --set {setting!r}: expected OPTION=VALUE, e.g. stock_play=follow"
                 )
             number = name in numbers and value.isascii() and value.isdigit()
-            values[name] = int(value) if number else value
+            switch = name in switches and value in ("true", "false")
+            values[name] = int(value) if number else (value == "true") if switch else value
         return cls.from_mapping(values)
 
     def to_dict(self) -> dict[str, Any]:

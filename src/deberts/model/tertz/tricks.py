@@ -14,6 +14,8 @@ PLAIN_POINTS = (0, 0, 0, 10, 1, 2, 3, 11)
 TRUMP_POINTS = (0, 0, 13, 10, 20, 2, 3, 11)
 #: The last trick's bonus: 140 in the cards, 150 in a deal.
 LAST_TRICK = 10
+#: The card points of a deal, the last trick's included.
+TOTAL_POINTS = 150
 #: The play once the stock is empty: follow and beat, else trump, else anything.
 STRICT = "strict"
 
