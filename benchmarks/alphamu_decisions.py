@@ -60,7 +60,8 @@ def main() -> None:
         times: dict[int, list[float]] = {}
         for index, view in enumerate(late_views(players, args.views)):
             sampler = PimcPlayer(samples=100, seed=index)
-            worlds, weights = merged_worlds([(p, 1) for p in sampler._samples(view)])
+            drawn = sampler._drawn(view, sampler._search_seconds)
+            worlds, weights = merged_worlds([(p, 1) for p in drawn])
             search = AlphaMuSearch(sampler.solver, worlds, weights)
             totals = None
             for depth in range(1, len(view.hand) + 1):

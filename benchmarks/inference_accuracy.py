@@ -89,7 +89,8 @@ def main() -> None:
     for players in (2, 4):
         views = recorded(players, args.deals, 2026 + players)
         samplers = [PimcPlayer(samples=args.samples, seed=index) for index in range(len(views))]
-        drawn = [sampler._samples(view) for sampler, (view, _) in zip(samplers, views)]
+        drawn = [list(sampler._drawn(view, sampler._search_seconds))
+                 for sampler, (view, _) in zip(samplers, views)]
         for model, last in MODELS:
             inference = Inference(model, last=last)
             solver = Solver()

@@ -24,7 +24,7 @@ from typing import Callable
 
 from measure import percentile  # benchmarks/ is the script's folder
 
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.model.tertz import TertzPosition, random_deals
 
 #: The seed of the benchmark's deals: change it and figures are not comparable.
@@ -60,10 +60,15 @@ def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
     return found
 
 
-MODES: dict[str, Callable[[TertzSolver, TertzPosition], int]] = {
-    "value": lambda solver, position: solver.value(position).nodes,
-    "values": lambda solver, position: solver.values(position).nodes,
-}
+def nodes_of(mode: str) -> Callable[[TertzSolver, TertzPosition], int]:
+    """A search in ``mode`` (a solver method's name) that gives its node count."""
+    def search(solver: TertzSolver, position: TertzPosition) -> int:
+        getattr(solver, mode)(position)
+        return solver.nodes
+    return search
+
+
+MODES = {mode: nodes_of(mode) for mode in ("value", "values")}
 
 
 def measure(found: list[TertzPosition], mode: str, repeat: int = 1,

@@ -20,9 +20,9 @@ import statistics
 import time
 
 from deberts.model.tertz import random_deals
-from deberts.play.tertz_match import TertzView, play_tertz_deal
-from deberts.play.tertz_pimc import TertzPimcPlayer
-from deberts.play.tertz_players import TertzHeuristicPlayer
+from deberts.play.tertz.match import TertzView, play_tertz_deal
+from deberts.play.tertz.pimc import TertzPimcPlayer
+from deberts.play.tertz.players import TertzHeuristicPlayer
 
 #: The phases timed, by the cards left to draw (14: the first lead).
 PHASES = (14, 8, 4, 2, 0)

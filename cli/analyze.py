@@ -1,13 +1,14 @@
-"""``deberts analyze``: a played deal card by card against double-dummy play."""
+"""``deberts analyze``: a played deal card by card against double-dummy play; with
+``--record``, a game record of any game (:mod:`deberts.model.registry`)."""
 
 from __future__ import annotations
 
 import json
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import click
 
-from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
+from deberts.analysis.review import analyze_play
 from deberts.cli.common import (
     CliError,
     ascii_option,
@@ -27,16 +28,8 @@ from deberts.cli.inputs import build_position
 from deberts.cli.search_control import controlled, search_options
 from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
-from deberts.model.record import GameRecord
-from deberts.text.render import (
-    RESULT_NAMES,
-    Notation,
-    deal_lines,
-    declaration_lines,
-    seat_name,
-    signed,
-    table,
-)
+from deberts.model.registry import default_game, game_of
+from deberts.text.review import render_analysis
 
 
 @click.command(name="analyze")
@@ -49,6 +42,9 @@ from deberts.text.render import (
               help="Analyse a game record (JSON) instead of HANDS and the options above.")
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
               show_default=True, help="Which record of a JSON-lines record file.")
+@click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
+              metavar="N", help="With --record: take the first N moves as given and "
+              "review the rest (a Tertz deal's first moves are long searches).")
 @rules_options
 @json_option
 @ascii_option
@@ -62,6 +58,7 @@ def analyze_command(
     played: str,
     record_file: BinaryIO | None,
     deal_number: int,
+    start: int,
     preset: str,
     settings: tuple[str, ...],
     as_json: bool,
@@ -78,14 +75,17 @@ def analyze_command(
     side in points, and the best cards; then the points each seat lost.
     """
     with reported():
-        solver = Solver(table_bits)
         if record_file is not None:
             record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
+            game = game_of(record)  # a record of any game: its own solver, review, report
+            solver: Any = game.solver(table_bits if _given("table_bits") else None)
             with controlled(solver, seconds, progress):
-                analysis = analyze_play(record, solver=solver)
+                analysis = game.part("review")(record, solver=solver, start=start)
         else:
-            record = None
+            if start:
+                raise CliError("--from takes a --record: with HANDS, --played is the play")
+            record, game, solver = None, default_game(), Solver(table_bits)
             position = build_position(
                 *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
             )
@@ -94,7 +94,14 @@ def analyze_command(
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_analysis(analysis, record, notation_for_stdout(ascii_only)))
+        render = game.part("render_analysis")
+        click.echo(render(analysis, record, notation_for_stdout(ascii_only)))
+
+
+def _given(parameter: str) -> bool:
+    """Whether ``parameter`` was given on the command line (not its default)."""
+    source = click.get_current_context().get_parameter_source(parameter)
+    return source is click.core.ParameterSource.COMMANDLINE
 
 
 def _setting(
@@ -108,8 +115,9 @@ def _record(
     source: BinaryIO, number: int, hands: str | None, trump: str | None,
     declarer: int | None, leader: int | None, played: str, preset: str,
     settings: tuple[str, ...],
-) -> GameRecord:
-    """Record ``number`` of the file; the options a record carries may not be given."""
+) -> Any:
+    """Record ``number`` of the file (of any game); the options a record carries may
+    not be given."""
     context = click.get_current_context()
     on_command_line = (
         context.get_parameter_source("preset") == click.core.ParameterSource.COMMANDLINE
@@ -124,94 +132,6 @@ def _record(
     if number > len(records):
         raise CliError(f"--deal {number}: the file holds {len(records)} record(s)")
     record = records[number - 1]
-    if record.thrown_in:
+    if getattr(record, "thrown_in", False):
         raise CliError(f"record {number}: the cards were thrown in, there is no play")
     return record
-
-
-def render_analysis(
-    analysis: PlayAnalysis, record: GameRecord | None, notation: Notation
-) -> str:
-    """The deal, the bidding story (from a record), the card table and the summary."""
-    start = analysis.start
-    sections = [
-        deal_lines(start, notation),
-        _story_lines(record, notation),
-        declaration_lines(start, notation),
-        _card_lines(analysis, notation),
-        _summary_lines(analysis),
-    ]
-    return "\n\n".join("\n".join(lines) for lines in sections if lines)
-
-
-def _story_lines(record: GameRecord | None, notation: Notation) -> list[str]:
-    """Dealer, face-up card, bidding and exchange, when a record tells them."""
-    if record is None:
-        return []
-    lines = [f"Dealer: seat {record.dealer}."]
-    if record.seats:
-        lines.append("Seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(record.seats)) + ".")
-    if record.face_up is not None:
-        lines.append(f"Face-up card: {notation.card(record.face_up)}.")
-    if record.bidding:
-        calls = ", ".join(f"seat {b.seat} {b.call}" for b in record.bidding)
-        lines.append(f"Bidding: {calls}.")
-    if record.exchanger is not None and record.face_up is not None:
-        lines.append(
-            f"Seat {record.exchanger} exchanged the seven of trumps for "
-            f"{notation.card(record.face_up)}."
-        )
-    if record.bella_declined:
-        lines.append("Bella was not announced.")
-    return lines
-
-
-def _card_lines(analysis: PlayAnalysis, notation: Notation) -> list[str]:
-    if not analysis.cards:
-        return ["No cards played."]
-    start, players = analysis.start, analysis.start.players
-    first_trick = len(start.tricks)
-    offset = len(start.trick)
-    rows = [["trick", "player", "card", "before", "after", "cost", "best"]]
-    for card in analysis.cards:
-        rows.append([
-            str(first_trick + (offset + card.index) // players + 1),
-            seat_name(start, card.seat),
-            notation.card(card.card),
-            signed(card.margin_before),
-            signed(card.margin_after),
-            str(card.cost) if card.cost else "",
-            _best(card, notation),
-        ])
-    title = ("Play, card by card (margin = declarer side minus defenders, double-dummy; "
-             "cost = points given away):")
-    return [title, *table(rows, right={3, 4, 5}, indent=2)]
-
-
-def _best(card: CardAnalysis, notation: Notation) -> str:
-    """The optimal cards when the card played is not one of them."""
-    return "" if card.cost == 0 else notation.cards(card.best)
-
-
-def _summary_lines(analysis: PlayAnalysis) -> list[str]:
-    start = analysis.start
-    lost = ", ".join(
-        f"{seat_name(start, seat)} {points}" for seat, points in analysis.lost().items()
-    )
-    lines = [
-        f"Points lost: {lost}.",
-        f"Double-dummy: {RESULT_NAMES[analysis.dd_result]}, margin {signed(analysis.dd_margin)}.",
-    ]
-    final = analysis.score
-    if final is None:
-        lines.append(
-            f"Unfinished after {len(analysis.cards)} cards: margin {signed(analysis.final_margin)} "
-            "with optimal play of the rest."
-        )
-    else:
-        lines.append(
-            f"Played: {RESULT_NAMES[final.result]}, {final.declarer_points} to "
-            f"{final.defender_points} (margin {signed(final.margin)})."
-        )
-    return lines
-

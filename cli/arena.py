@@ -14,7 +14,6 @@ from click.core import ParameterSource
 from deberts.cli.common import (
     CliError,
     Decorator,
-    chosen_rules,
     jobs_option,
     json_option,
     players_option,
@@ -24,25 +23,37 @@ from deberts.cli.common import (
     seed_option,
     target_option,
 )
-from deberts.cli.tertz import tertz_rules
-from deberts.play.arena import ArenaResult, MatchOutcome, arena
-from deberts.play.tertz_arena import TertzArenaResult, tertz_arena
+from deberts.errors import DebertsError
+from deberts.model.registry import Game, find_game, games
 
-#: ``--game``: the game the command plays, Deberts or Tertz (docs/rules.md section 4).
+#: ``--game``: the game the command plays, by its registered name.
 game_option: Decorator = click.option(
-    "--game", type=click.Choice(["deberts", "tertz"]), default="deberts", show_default=True,
+    "--game", default="deberts", show_default=True, metavar="GAME",
     help="The game: deberts, or tertz (2 players; --set takes Tertz rule options).",
 )
+#: The options that only some games' arenas take: parameter name, flag.
+GAME_OPTIONS = {"players": "--players", "target": "--target", "preset": "--rules"}
 
 
-def refuse_deberts_options(**options: str) -> None:
-    """With ``--game tertz``, an option only Deberts has (``parameter=flag``) given on
-    the command line is an error rather than silently ignored."""
+def chosen_game(name: str) -> Game:
+    """The game of ``--game``, one line naming the games there are when unknown."""
+    try:
+        return find_game(name)
+    except DebertsError:
+        raise CliError(f"bad --game {name!r}: expected one of "
+                       f"{' '.join(game.name for game in games())}") from None
+
+
+def refuse_options(game: Game) -> None:
+    """An option that ``game`` does not take (:data:`GAME_OPTIONS` beyond its
+    ``arena_options``), given on the command line, is an error rather than silently
+    ignored."""
     context = click.get_current_context()
-    for name, flag in options.items():
-        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE:
-            raise CliError(f"--game tertz takes no {flag}: Tertz is for 2 players, to 501, "
-                           "and --set takes its rule options")
+    for name, flag in GAME_OPTIONS.items():
+        given = context.get_parameter_source(name) is ParameterSource.COMMANDLINE
+        if given and name not in game.arena_options:
+            raise CliError(f"--game {game.name} takes no {flag}: {game.title} has no such "
+                           "option, and --set takes its rule options")
 
 
 @click.command(name="arena")
@@ -62,7 +73,8 @@ def refuse_deberts_options(**options: str) -> None:
 @json_option
 def arena_command(
     first: str, second: str, game: str, players: int, deals: int, seed: int | None,
-    target: str, jobs: int, records_file: TextIO | None, progress: bool | None, preset: str,
+    target: str, jobs: int, records_file: TextIO | None, progress: bool | None,
+    preset: str | None,
     settings: tuple[str, ...], as_json: bool,
 ) -> None:
     """Play PLAYER against PLAYER with duplicate seating and report the first's edge.
@@ -79,76 +91,29 @@ def arena_command(
     show = sys.stderr.isatty() if progress is None else progress
     bar = click.progressbar(length=deals, label="playing", file=sys.stderr)
 
-    def advance(outcome: MatchOutcome) -> None:
+    def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
         if show:
             bar.update(len(outcome.margins))
         if records_file is not None:
             for record in outcome.records:
                 records_file.write(json.dumps(record) + "\n")
 
+    with reported():
+        chosen = chosen_game(game)
+        refuse_options(chosen)
+        preset = preset if "preset" in chosen.arena_options else None
+        rules = chosen.rules.from_settings(settings, preset)  # type: ignore[attr-defined]
+    given = {"players": players, "target": int(target)}
+    options = {name: given[name] for name in chosen.arena_options if name in given}
     with reported(), bar if show else nullcontext():
         try:
-            if game == "tertz":
-                refuse_deberts_options(players="--players", target="--target", preset="--rules")
-                result: ArenaResult | TertzArenaResult = tertz_arena(
-                    (first, second), deals, seed, tertz_rules(settings), jobs, progress=advance)
-            else:
-                result = arena((first, second), players, deals, seed,
-                               chosen_rules(preset, settings), int(target), jobs,
-                               progress=advance)
+            result = chosen.part("arena")(
+                (first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+                progress=advance, **options)
         except OSError as error:
             raise CliError(f"arena stopped: {error}") from None
     data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))
         return
-    if game == "tertz":
-        click.echo("\n".join(tertz_arena_lines(data)))
-        return
-    low, high = data["margin_ci95"]
-    wlow, whigh = data["match_win_ci95"]
-    click.echo("\n".join([
-        f"{first} against {second}: {data['seats']} players, {data['deals']} deals in "
-        f"{data['matches']} matches to {target}, duplicate seating, seed {seed}.",
-        f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} "
-        f"(95% interval {low:+.1f} .. {high:+.1f}).",
-        f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
-        f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
-        "Given away against double-dummy play, in margin points a deal by each type's seats:",
-        *given_away_lines(data["given_away"]),
-    ]))
-
-
-def given_away_lines(entries: list[dict[str, Any]]) -> list[str]:
-    """One line a player type: what its seats gave away as declarer and as
-    defenders, each with its 95% interval and the deals it is over."""
-    lines = []
-    for entry in entries:
-        parts = []
-        for role in ("declarer", "defenders"):
-            figure = entry[f"as_{role}"]
-            if figure["mean"] is None:
-                parts.append(f"as {role} no deal")
-                continue
-            low, high = figure["ci95"]
-            parts.append(f"as {role} {figure['mean']:.1f} (95% interval {low:.1f} .. "
-                         f"{high:.1f}; {figure['deals']} deals)")
-        lines.append(f"  {entry['player']}: {', '.join(parts)}.")
-    return lines
-
-
-def tertz_arena_lines(data: dict[str, Any]) -> list[str]:
-    """The Tertz arena's report: the margin per deal and the deals won."""
-    first, second = data["players"]
-    low, high = data["margin_ci95"]
-    rlow, rhigh = data["raw_margin_ci95"]
-    wlow, whigh = data["deal_win_ci95"]
-    return [
-        f"Tertz, {first} against {second}: {data['deals']} deals played, {data['pairs']} "
-        f"deals each twice with the seats swapped, seed {data['seed']}.",
-        f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} recorded "
-        f"(95% interval {low:+.1f} .. {high:+.1f}), {data['mean_raw_margin']:+.1f} raw "
-        f"({rlow:+.1f} .. {rhigh:+.1f}).",
-        f"Deals won by {first} (of those not tied): {100 * data['deal_win_rate']:.1f}% "
-        f"(95% interval {100 * wlow:.1f}% .. {100 * whigh:.1f}%).",
-    ]
+    click.echo("\n".join(chosen.part("render_arena")(data)))

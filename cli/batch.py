@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, Iterator
 
 import click
 
-from deberts import Position, Solver
+from deberts import Solver
 from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
@@ -34,15 +34,15 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.engine.mapping import map_ordered
-from deberts.engine.tertz import TertzSolver
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
-from deberts.formats import tertz_batch
+from deberts.model.registry import game_of
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1
-#: Each thread's Tertz solver, made at its first Tertz line.
-_tertz_solvers = threading.local()
+#: Each thread's solver of each game but the one ``map_ordered`` gives, by game
+#: name, made at its first line of that game.
+_game_solvers = threading.local()
 
 
 class Interrupted(BaseException):
@@ -126,15 +126,17 @@ def _solved(solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
     return batch_format.result_line(number, result), True
 
 
-def _solution(solver: Solver, position: batch_format.GamePosition) -> dict[str, Any]:
-    """The result object of a line's position: a Deberts one solved by the thread's
-    solver, a Tertz one by the thread's own Tertz solver (default table size)."""
-    if isinstance(position, Position):
-        return solver.solve(position).to_dict()
-    tertz = getattr(_tertz_solvers, "solver", None)
-    if tertz is None:
-        tertz = _tertz_solvers.solver = TertzSolver()
-    return tertz_batch.solution_object(position, tertz.solve(position))
+def _solution(solver: Solver, position: Any) -> dict[str, Any]:
+    """The result object of a line's position, of any game: solved by the thread's
+    solver when it is that game's, else by the thread's own solver of the game (its
+    default table size)."""
+    game = game_of(position)
+    if not isinstance(solver, game.part("solver")):
+        own = vars(_game_solvers)
+        if game.name not in own:
+            own[game.name] = game.solver()
+        solver = own[game.name]
+    return solver.solve(position).to_dict()
 
 
 @contextmanager

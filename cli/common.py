@@ -277,3 +277,22 @@ def stdout_has_symbols() -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+#: ``--hand SEAT=HAND`` (repeatable): cards a seat must hold in the random deals.
+hand_option: Decorator = click.option(
+    "--hand", "hands", multiple=True, metavar="SEAT=HAND",
+    help="Cards seat SEAT must hold, e.g. 0=AKQ.J..7 (a whole hand or part; repeatable).",
+)
+
+
+def fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
+    """The ``SEAT=HAND`` options as each seat's hand text; a seat may be given once
+    (a second --hand for it is more likely a typo for another seat than a top-up)."""
+    fixed: dict[int, str] = {}
+    for text in texts:
+        seat, hand = seat_hand(text)
+        if seat in fixed:
+            raise CliError(f"bad --hand {excerpt(text)}: seat {seat} already has a --hand")
+        fixed[seat] = hand
+    return fixed

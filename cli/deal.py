@@ -12,12 +12,13 @@ from deberts.cli.common import (
     CliError,
     ascii_option,
     chosen_rules,
+    fixed_hands,
+    hand_option,
     json_option,
     notation_for_stdout,
     players_option,
     reported,
     rules_options,
-    seat_hand,
     seed_option,
 )
 from deberts.errors import excerpt
@@ -32,9 +33,7 @@ from deberts.text.render import hand_lines
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
               help="How many deals.")
 @seed_option
-@click.option("--hand", "hands", multiple=True, metavar="SEAT=HAND",
-              help="Cards seat SEAT must hold, e.g. 0=AKQ.J..7 (a whole hand or part; "
-              "repeatable).")
+@hand_option
 @click.option("--cards", "cards_per_hand", type=int,
               help="Cards a hand (default: a full deal, 9, or 8 with 4 players).")
 @json_option
@@ -76,7 +75,7 @@ def deal_command(
     # Trumps come from their own stream, so --json lists the same deals as plain lines.
     rng = random.Random(None if seed is None else f"trumps {seed}")
     with reported():
-        fixed = _fixed_hands(hands)
+        fixed = fixed_hands(hands)
         deals = generate_deals(players, count, seed, fixed, cards_per_hand)
         # Checked even without --json, so a mistyped option is never silently ignored.
         setting = _setting(trump, declarer, leader, players, rules)
@@ -89,18 +88,6 @@ def deal_command(
             click.echo("\n".join([f"Deal {number}: {deal}", *lines, ""]))
         else:
             click.echo(str(deal))
-
-
-def _fixed_hands(texts: tuple[str, ...]) -> dict[int, str]:
-    """The ``SEAT=HAND`` options as each seat's hand text; a seat may be given once
-    (a second --hand for it is more likely a typo for another seat than a top-up)."""
-    fixed: dict[int, str] = {}
-    for text in texts:
-        seat, hand = seat_hand(text)
-        if seat in fixed:
-            raise CliError(f"bad --hand {excerpt(text)}: seat {seat} already has a --hand")
-        fixed[seat] = hand
-    return fixed
 
 
 def _setting(

@@ -23,10 +23,7 @@ EXAMPLE: dict[str, Any] = {
 
 def build_rules(preset: str, settings: Iterable[str] = ()) -> Rules:
     """The rules of ``preset`` with ``option=value`` settings applied in order."""
-    rules = Rules.preset_rules(preset)
-    for setting in settings:
-        rules = rules.with_setting(setting)
-    return rules
+    return Rules.from_settings(settings, preset)
 
 
 def build_position(

@@ -17,8 +17,9 @@ from typing import TextIO
 import click
 
 from deberts.analysis.review import analyze_play
-from deberts.cli.arena import game_option, refuse_deberts_options
+from deberts.cli.arena import chosen_game, game_option, refuse_options
 from deberts.cli.common import (
+    CliError,
     ascii_option,
     chosen_rules,
     notation_for_stdout,
@@ -38,11 +39,11 @@ from deberts.model.sides import partner_of, teams
 from deberts.model.tertz import Move, parse_move
 from deberts.play.arena import player_factory
 from deberts.play.match import BidView, DealResult, Match, PlayView
-from deberts.play.tertz_arena import tertz_player_factory
-from deberts.play.tertz_costs import move_costs
-from deberts.play.tertz_match import TertzDealResult, TertzGame, TertzView
+from deberts.play.tertz.arena import tertz_player_factory
+from deberts.play.tertz.costs import move_costs
+from deberts.play.tertz.match import TertzDealResult, TertzGame, TertzView
 from deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
-from deberts.text.tertz import deal_lines, move_text, score_lines
+from deberts.text.tertz.render import deal_lines, move_text, score_lines
 
 YOU = 0
 
@@ -284,10 +285,13 @@ def play_command(
     """Play Deberts (or, with --game tertz, Tertz to 501) against the computer, with
     a double-dummy review of your play after each deal. Type help at any question
     for the commands, q to quit."""
+    game = chosen_game(game).name
+    if game not in DEFAULT_AI:
+        raise CliError(f"bad --game {game!r}: play knows {' '.join(DEFAULT_AI)}")
     ai_spec = ai_spec or DEFAULT_AI[game]
     notation = notation_for_stdout(ascii_only)
     if game == "tertz":
-        refuse_deberts_options(players="--players", target="--target", preset="--rules")
+        refuse_options(chosen_game(game))
         _play_tertz(ai_spec, deals, seed, confirm, record_file, review_stock, settings,
                     notation)
         return
@@ -436,7 +440,7 @@ def _play_tertz(
             seat = game.seating[-1].index(YOU)
             if record_file is not None:
                 names = ["you", ai_spec] if seat == 0 else [ai_spec, "you"]
-                record_file.write(json.dumps({**result.to_dict(), "seats": names}) + "\n")
+                record_file.write(json.dumps(result.record(names).to_dict()) + "\n")
                 record_file.flush()
             click.echo("\n".join(_tertz_review(result, seat, game, review_stock, notation)))
     except Quit as stop:

@@ -11,16 +11,16 @@ and rules. Bad input is one line on stderr, exit status 2, like every command.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from typing import Any
 
 import click
 
-from deberts.analysis.tertz_review import analyze_tertz
+from deberts.analysis.tertz.review import analyze_tertz
 from deberts.cli.common import (
     CliError,
     Decorator,
     ascii_option,
+    fixed_hands,
+    hand_option,
     hands_argument,
     json_option,
     notation_for_stdout,
@@ -28,11 +28,10 @@ from deberts.cli.common import (
     seed_option,
 )
 from deberts.cli.search_control import controlled, search_options
-from deberts.engine.tertz import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
-from deberts.errors import RulesError
-from deberts.formats import batch, tertz_batch
+from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
+from deberts.formats import batch
 from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
-from deberts.text.tertz import deal_lines, render_tertz_analysis, render_tertz_solution
+from deberts.text.tertz.render import deal_lines, render_tertz_analysis, render_tertz_solution
 
 #: The built-in ``--example``: a deal after its first four tricks (from the first
 #: lead a full deal is a long search; from here, a second). Seat 1 scored the
@@ -101,7 +100,7 @@ def solve_command(
         with controlled(solver, seconds, progress):
             solution = solver.solve(position)
     if as_json:
-        click.echo(json.dumps(tertz_batch.solution_object(position, solution)))
+        click.echo(json.dumps(solution.to_dict()))
     else:
         click.echo(render_tertz_solution(position, solution, notation_for_stdout(ascii_only)))
 
@@ -133,41 +132,44 @@ def analyze_command(
         position = tertz_position(hands, played, settings)
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
-        given = TertzPosition(position.deal, position.rules, position.moves[:start])
+        dealt = TertzPosition(position.deal, position.rules)
         solver = TertzSolver(table_bits, threads)
         with controlled(solver, seconds, progress):
-            analysis = analyze_tertz(given, position.moves[start:], solver=solver)
+            analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_tertz_analysis(analysis, notation_for_stdout(ascii_only)))
+        click.echo(render_tertz_analysis(analysis, None, notation_for_stdout(ascii_only)))
 
 
 @tertz_group.command(name="deal")
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
               help="How many deals.")
 @seed_option
+@hand_option
 @json_option
 @click.option("--diagram", is_flag=True,
               help="Show each deal as a diagram with suit symbols instead of a line.")
 @ascii_option
 @settings_option
 def deal_command(
-    count: int, seed: int | None, as_json: bool, diagram: bool, ascii_only: bool,
-    settings: tuple[str, ...],
+    count: int, seed: int | None, hands: tuple[str, ...], as_json: bool, diagram: bool,
+    ascii_only: bool, settings: tuple[str, ...],
 ) -> None:
     """Print random Tertz deals with their stock, one a line.
 
     Plain lines are deals as solve and analyze read them ("hand0 hand1 / stock",
     the stock in draw order); --json lines are deberts batch input (with the --set
-    rules); --diagram draws each deal.
+    rules); --diagram draws each deal. Deals are uniform among those that give every
+    seat its --hand cards.
     """
     if as_json and diagram:
         raise CliError("--diagram and --json exclude each other")
     with reported():
         rules = tertz_rules(settings)
+        deals = random_deals(count, seed, fixed_hands(hands))
     notation = notation_for_stdout(ascii_only)
-    for number, deal in enumerate(random_deals(count, seed), 1):
+    for number, deal in enumerate(deals, 1):
         if as_json:
             click.echo(batch.dumps(TertzPosition(deal, rules)))
         elif diagram:
@@ -192,18 +194,5 @@ def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) ->
 
 
 def tertz_rules(settings: tuple[str, ...]) -> TertzRules:
-    """The rules of ``--set OPTION=VALUE`` options, applied in order; a number
-    option's value read as a number, a true/false option's as true or false."""
-    numbers = {f.name for f in fields(TertzRules) if f.type in (int, "int")}
-    switches = {f.name for f in fields(TertzRules) if f.type in (bool, "bool")}
-    values: dict[str, Any] = {}
-    for setting in settings:
-        name, sep, value = (part.strip() for part in setting.partition("="))
-        if not sep:
-            raise RulesError(
-                f"bad --set {setting!r}: expected OPTION=VALUE, e.g. stock_play=follow"
-            )
-        number = name in numbers and value.isascii() and value.isdigit()
-        switch = name in switches and value in ("true", "false")
-        values[name] = int(value) if number else (value == "true") if switch else value
-    return TertzRules.from_mapping(values)
+    """The rules of ``--set OPTION=VALUE`` options, applied in order."""
+    return TertzRules.from_settings(settings)

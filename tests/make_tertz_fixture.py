@@ -12,7 +12,7 @@ import random
 import sys
 from pathlib import Path
 
-from deberts.engine.tertz import TertzSolver
+from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.tertz import TertzPosition, random_deals
 
 #: The fixture's deals: change it and the file no longer matches.

@@ -146,3 +146,46 @@ def test_import_deberts_does_not_load_numba() -> None:
     code = "import sys, deberts, deberts.cli.main; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+#: Modules that serve every game: they look a game up in the registry and import no
+#: game's own modules.
+GENERIC = ("deberts.model.registry", "deberts.formats.batch", "deberts.formats.records",
+           "deberts.cli.batch", "deberts.cli.arena")
+
+
+def game_modules() -> set[str]:
+    """Every registered game's own modules: those of its model types and its parts,
+    and its subpackages (``deberts.<layer>.<game>``)."""
+    from deberts.model.registry import games
+
+    found = set()
+    for game in games():
+        kinds = (game.position, game.deal, game.rules, game.record)
+        found |= {kind.__module__ for kind in kinds}
+        found |= {where.partition(":")[0] for where in game.parts.values()}
+        found |= {f"deberts.{layer}.{game.name}" for layer in LAYERS}
+    return found
+
+
+def game_imports(path: Path, modules: set[str]) -> list[str]:
+    """The imports of ``path`` that name one of ``modules`` (or a module inside one)."""
+    return [f"{path}:{line} imports {name}" for line, name, _ in imported(path)
+            if any(name == m or name.startswith(m + ".") for m in modules)]
+
+
+@pytest.mark.parametrize("module", GENERIC)
+def test_generic_modules_import_no_game(module: str) -> None:
+    path = dict(package_files())[module]
+    assert game_imports(path, game_modules()) == []
+
+
+def test_the_check_sees_a_game_import(tmp_path: Path) -> None:
+    bad = tmp_path / "batch.py"
+    bad.write_text("from deberts.model.tertz import TertzPosition\n"
+                   "from deberts.model.position import Position\n"
+                   "from deberts.model.registry import find_game\n")
+    assert game_imports(bad, game_modules()) == [
+        f"{bad}:1 imports deberts.model.tertz",
+        f"{bad}:2 imports deberts.model.position",
+    ]

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from deberts.engine.owner import given_or_new
 from deberts.engine.solver import Solver
 from deberts.errors import ArgumentError
-from deberts.model.arguments import instance
+from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, parse_cards
 from deberts.model.position import Position, push_numbered
 from deberts.model.record import GameRecord
@@ -113,8 +113,10 @@ def analyze_play(
     bella_declined: bool = False,
     table_bits: int | None = None,
     solver: Solver | None = None,
+    start: int = 0,
 ) -> PlayAnalysis:
-    """Analyse ``play`` from ``position`` (or a game record's whole play).
+    """Analyse ``play`` from ``position`` (or a game record's whole play), the first
+    ``start`` cards taken as given.
 
     ``bella_declined`` says the bella owner did not announce it. One solver is used
     throughout (``solver``, else a new one with a table of ``table_bits``), so each
@@ -129,6 +131,10 @@ def analyze_play(
         position, play, bella_declined = record.start(), record.play, record.bella_declined
     instance("position", position, Position, "a Position or a GameRecord")
     cards = parse_cards(() if play is None else play)
+    given = position.copy()
+    for index, card in enumerate(cards[:integer("start", start, 0, len(cards))]):
+        push_numbered(given, index, card, bella=not bella_declined)
+    position, cards = given, cards[start:]
     solver = given_or_new(Solver, solver, table_bits)
     current = position.copy()
     values = _values(solver, current)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 from math import factorial, prod
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import numpy as np
 
@@ -263,18 +263,3 @@ def sample_deals(
 def deals_of(masks: np.ndarray) -> list[Deal]:
     """The sampled rows as :class:`Deal` objects."""
     return [Deal(int(mask) for mask in row) for row in masks]
-
-
-def check_consistent(knowledge: Knowledge, hands: Sequence[int]) -> None:
-    """Raise unless a deal (hand masks in seat order) agrees with ``knowledge``."""
-    placed = 0
-    for seat, mask in enumerate(hands):
-        mask = int(mask)
-        if bin(mask).count("1") != knowledge.sizes[seat]:
-            raise InvalidDealError(f"sampled hand {seat} has the wrong size")
-        if knowledge.held[seat].mask & ~mask or knowledge.excluded[seat].mask & mask:
-            raise InvalidDealError(f"sampled hand {seat} breaks what is known")
-        if placed & mask or knowledge.out.mask & mask:
-            raise InvalidDealError(f"sampled hand {seat} repeats a card")
-        placed |= mask
-

@@ -89,6 +89,10 @@ class Solution:
             "seconds": round(self.seconds, 6),
         }
 
+    def move_margins(self) -> dict[Card, int]:
+        """Each legal card's margin, best first."""
+        return {m.card: m.margin for m in self.moves}
+
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
         from deberts.text.svg import draw
         return draw(self)

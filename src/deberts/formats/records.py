@@ -1,9 +1,11 @@
-"""Game records as JSON text (``deberts-record/1``): one record as a readable
-document, or one record a line (JSON lines) for many deals.
+"""Game records as JSON text: one record as a readable document, or one record a
+line (JSON lines) for many deals, of any game.
 
-The record itself, and its JSON object, is :class:`deberts.model.record.GameRecord`
-(``to_dict``/``from_dict``); this module reads and writes the text, like :mod:`json`:
-:func:`load`/:func:`loads` read, :func:`dump`/:func:`dumps` write, and
+Each game's record type reads and writes its own JSON object (``to_dict``/
+``from_dict``; Deberts' :class:`deberts.model.record.GameRecord` is
+``deberts-record/1``), found by the object's ``format`` field through the game
+registry (:mod:`deberts.model.registry`); this module reads and writes the text, like
+:mod:`json`: :func:`load`/:func:`loads` read, :func:`dump`/:func:`dumps` write, and
 ``loads(dumps(records)) == records``.
 """
 
@@ -11,19 +13,27 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, Iterable
+from typing import IO, Any, Iterable
 
 from deberts.errors import ArgumentError, DebertsError, RecordError
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import describe, instance
-from deberts.model.record import GameRecord
+from deberts.model.registry import default_game, games
 
 
 #: The longest record text read, in bytes: thousands of deals' records.
 MAX_BYTES = 64 << 20
 
 
-def loads(data: bytes | str) -> list[GameRecord]:
+def from_object(data: object) -> Any:
+    """The record of a decoded object, read by the game its ``format`` names (a
+    format no game has is refused by the default game's reader, naming it)."""
+    by_format = {game.record_format: game for game in games()}
+    chosen = by_format.get(str(data.get("format"))) if isinstance(data, dict) else None
+    return (chosen or default_game()).record.from_dict(data)  # type: ignore[attr-defined]
+
+
+def loads(data: bytes | str) -> list[Any]:
     """The records in a text: one JSON record, or one record a line (JSON lines).
     A bad line is named by its number (blank lines count); a text longer than
     :data:`MAX_BYTES` is refused."""
@@ -37,17 +47,17 @@ def loads(data: bytes | str) -> list[GameRecord]:
         if line.strip()
     ]
     if len(lines) < 2 or not lines[0][1].strip().endswith(b"}"):
-        return [GameRecord.from_dict(decode_json(raw, "file"))]
+        return [from_object(decode_json(raw, "file"))]
     records = []
     for number, line in lines:
         try:
-            records.append(GameRecord.from_dict(decode_json(line, "line")))
+            records.append(from_object(decode_json(line, "line")))
         except DebertsError as error:
             raise type(error)(f"line {number}: {error}") from None
     return records
 
 
-def load(source: str | os.PathLike[str] | IO[bytes]) -> list[GameRecord]:
+def load(source: str | os.PathLike[str] | IO[bytes]) -> list[Any]:
     """The records in a file, given by its path or as a binary file object (read
     no further than :data:`MAX_BYTES`)."""
     if isinstance(source, (str, os.PathLike)):
@@ -60,23 +70,24 @@ def load(source: str | os.PathLike[str] | IO[bytes]) -> list[GameRecord]:
     return loads(source.read(MAX_BYTES + 1))
 
 
-def dumps(records: Iterable[GameRecord]) -> str:
+def dumps(records: Iterable[Any]) -> str:
     """One record as an indented document, several as JSON lines."""
-    records = list(instance("records", records, Iterable, "an iterable of GameRecord"))
+    records = list(instance("records", records, Iterable, "an iterable of game records"))
+    kinds = tuple(game.record for game in games())
     for record in records:
-        instance("records", record, GameRecord, "GameRecord items")
+        instance("records", record, kinds, "game records (GameRecord items)")
     if len(records) == 1:
         return _layout(records[0].to_dict(), "") + "\n"
     return "".join(line(record) + "\n" for record in records)
 
 
-def line(record: GameRecord) -> str:
+def line(record: Any) -> str:
     """One record as one JSON line (no line break), for a file of many deals that
     grows a deal at a time."""
     return json.dumps(record.to_dict())
 
 
-def dump(records: Iterable[GameRecord], target: str | os.PathLike[str] | IO[str]) -> None:
+def dump(records: Iterable[Any], target: str | os.PathLike[str] | IO[str]) -> None:
     """Write :func:`dumps` of ``records`` to a path or a text file object."""
     text = dumps(records)
     if isinstance(target, (str, os.PathLike)):

@@ -51,6 +51,9 @@ class Suit(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
 
 class Rank(IntEnum):
     """A rank in natural order (the order of sequences); value = rank index."""
@@ -81,9 +84,17 @@ class Rank(IntEnum):
     def __str__(self) -> str:
         return self.char
 
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
 
 class Card(int):
-    """One of the 32 cards; an ``int`` equal to its bit index in a mask."""
+    """One of the 32 cards; an ``int`` equal to its bit index in a mask.
+
+    >>> card = Card.parse("10h")
+    >>> card, int(card), str(card), card.suit, card.rank
+    (Card.parse('TH'), 11, 'TH', Suit.H, Rank.TEN)
+    """
 
     __slots__ = ()
 
@@ -138,6 +149,14 @@ class Card(int):
     def __str__(self) -> str:
         return self.rank.char + self.suit.name
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -159,6 +178,10 @@ class CardSet:
 
     Iteration yields cards lowest bit first; ``str`` gives ``S.H.D.C`` notation
     with each suit highest card first, and :meth:`parse` reads it back.
+
+    >>> hand = CardSet.parse("AK.Q..7")
+    >>> len(hand), Card.parse("QH") in hand, str(hand), CardSet(int(hand)) == hand
+    (4, True, 'AK.Q..7', True)
     """
 
     __slots__ = ("_mask",)
@@ -259,6 +282,14 @@ class CardSet:
 
     def __str__(self) -> str:
         return ".".join(self.holding(suit) for suit in Suit)
+
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.svg import html
+        return html(self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"

@@ -32,7 +32,7 @@ def generate_deals(
     :class:`InvalidDealError` (or :class:`NotationError` for a bad hand) at once,
     before the first deal.
     """
-    size, hands = _check(players, count, fixed or {}, cards_per_hand)
+    size, hands = fixed_hands(players, count, fixed or {}, cards_per_hand)
     rng = seed if isinstance(seed, random.Random) else random.Random(
         None if seed is None else integer("seed", seed))
     return _deals(rng, size, hands, count)
@@ -41,22 +41,32 @@ def generate_deals(
 def _deals(
     rng: random.Random, size: int, hands: list[CardSet], count: int | None
 ) -> Iterator[Deal]:
-    taken = 0
-    for hand in hands:
-        taken |= hand.mask
-    free = [card for card in range(32) if not taken >> card & 1]
-    wanted = [size - len(hand) for hand in hands]
+    free = free_cards(hands)
     for _ in range(count) if count is not None else counter():
-        rng.shuffle(free)
-        dealt, start = [], 0
-        for hand, more in zip(hands, wanted):
-            extra = sum(1 << card for card in free[start:start + more])
-            dealt.append(hand.mask | extra)
-            start += more
-        yield Deal(dealt)
+        yield Deal(fill_hands(rng, free, hands, size)[0])
 
 
-def _check(
+def free_cards(hands: list[CardSet]) -> list[int]:
+    """The cards in none of ``hands``, lowest first."""
+    taken = sum(hand.mask for hand in hands)
+    return [card for card in range(32) if not taken >> card & 1]
+
+
+def fill_hands(
+    rng: random.Random, free: list[int], hands: list[CardSet], size: int
+) -> tuple[list[int], list[int]]:
+    """Each hand's mask filled up to ``size`` cards from ``free`` (shuffled in place,
+    so uniformly), and the free cards left over in their shuffled order."""
+    rng.shuffle(free)
+    dealt, start = [], 0
+    for hand in hands:
+        more = size - len(hand)
+        dealt.append(hand.mask | sum(1 << card for card in free[start:start + more]))
+        start += more
+    return dealt, free[start:]
+
+
+def fixed_hands(
     players: int, count: int | None, fixed: Mapping[int, CardSet | str],
     cards_per_hand: int | None,
 ) -> tuple[int, list[CardSet]]:

@@ -43,7 +43,8 @@ class Trick:
 
 
 class Position:
-    """A deal in play. ``played`` replays cards (each checked for legality)."""
+    """A deal in play. ``played`` replays cards (each checked for legality); the
+    first bella card announces bella unless ``bella_declined``."""
 
     def __init__(
         self,
@@ -53,6 +54,7 @@ class Position:
         leader: int,
         rules: Rules | None = None,
         played: Iterable[Card | str] | str = (),
+        bella_declined: bool = False,
     ) -> None:
         self.deal: Deal = instance("deal", deal, Deal, "a Deal")
         self.trump = trump if isinstance(trump, Suit) else Suit.parse(trump)
@@ -78,12 +80,21 @@ class Position:
         self._won_points = [0] * deal.players
         self._won_tricks = [0] * deal.players
         for index, card in enumerate(parse_cards(played)):
-            push_numbered(self, index, card)
+            push_numbered(self, index, card, False if bella_declined else None)
 
     def __repr__(self) -> str:
-        played = " ".join(str(p.card) for p in self.stack)
-        return (f"<Position {self.deal} trump={self.trump.name} declarer={self.declarer} "
-                f"leader={self.leader} played=[{played}]>")
+        """``Position(...)``, which evaluates back to this position."""
+        parts = [repr(self.deal), repr(self.trump.name), f"declarer={self.declarer}",
+                 f"leader={self.leader}"]
+        if self.rules != Rules():
+            parts.append(f"rules={self.rules!r}")
+        played = [play.card for play in self.stack]
+        if played:
+            parts.append(f"played={' '.join(map(str, played))!r}")
+        replayed = Position(self.deal, self.trump, self.declarer, self.leader, self.rules, played)
+        if replayed.stack != self.stack:
+            parts.append("bella_declined=True")
+        return f"Position({', '.join(parts)})"
 
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
         from deberts.text.svg import draw

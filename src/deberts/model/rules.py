@@ -27,7 +27,7 @@ typo never silently plays another game.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from deberts.errors import RulesError, excerpt
 
@@ -203,6 +203,15 @@ class Rules:
         if not isinstance(name, str):
             raise RulesError(f"bad rules preset {excerpt(name)}: expected a name")
         return cls.preset_rules(name, **options)
+
+    @classmethod
+    def from_settings(cls, settings: Iterable[str] = (), preset: str | None = None) -> Rules:
+        """The rules of ``preset`` (Moscow by default) with ``option=value`` settings
+        (CLI ``--set``) applied in order."""
+        rules = cls.preset_rules("moscow" if preset is None else preset)
+        for setting in settings:
+            rules = rules.with_setting(setting)
+        return rules
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed."""

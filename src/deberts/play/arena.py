@@ -146,6 +146,7 @@ class ArenaResult:
     specs: tuple[str, str]
     players: int
     outcomes: tuple[MatchOutcome, ...]
+    target: int = 301
 
     def margins(self) -> np.ndarray:
         return np.array([m for o in self.outcomes for m in o.margins], dtype=float)
@@ -158,6 +159,7 @@ class ArenaResult:
             "seats": self.players,
             "deals": len(margins),
             "matches": len(self.outcomes),
+            "target": self.target,
             "mean_margin": round(float(margins.mean()), 2),
             "margin_ci95": mean_ci95(margins),
             "match_win_rate": round(wins, 4),
@@ -192,7 +194,7 @@ def arena(
     layouts = seatings(players, rules)
     job = partial(_deberts_job, specs, players, layouts, seed, rules, target)
     outcomes = duplicate(job, len(layouts), deals, jobs, progress)
-    return ArenaResult(specs, players, outcomes)
+    return ArenaResult(specs, players, outcomes, target)
 
 
 def duplicate(

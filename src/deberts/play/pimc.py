@@ -237,11 +237,6 @@ class PimcPlayer:
         drawn += weighed
         yield from weighed
 
-    def _samples(self, view: PlayView) -> list[Position]:
-        """Sampled positions consistent with the view (its declarations included),
-        the play so far replayed, within the time budget."""
-        return list(self._drawn(view, self._search_seconds))
-
     def _drawn(self, view: PlayView, seconds: float | None) -> Iterator[Position]:
         """Up to ``samples`` positions consistent with the view, each sampled as it
         is asked for, while another is likely to fit in ``seconds`` (the time each

@@ -38,17 +38,16 @@ from deberts.errors import SearchInterrupted
 from deberts.model.cards import Card
 from deberts.model.position import Position
 
-# Samples solved exactly for every card before the first candidate is chosen; after
-# them the candidate is the leader so far, sample by sample (3 players' slowest
-# decisions 0.9x the time of a candidate kept from the first samples).
+# The three thresholds below were measured (benchmarks/README.md, "PIMC decisions",
+# "The choice's thresholds").
+#: Samples solved exactly for every card before the first candidate is chosen; after
+#: them the candidate is the leader so far, sample by sample.
 EXACT_SAMPLES = 4
-# With fewer legal cards than this, every card is solved exactly in every sample:
-# the comparisons near the candidate's value cost about what exact values do
-# (measured on the first two tricks of 4-player deals: 2-4 legal cards 0.93-1.23x
-# the time, 7-8 cards 0.59-0.87x).
+#: With fewer legal cards than this, every card is solved exactly in every sample:
+#: the comparisons near the candidate's value cost about what exact values do.
 FEWEST_TO_COMPARE = 5
-# Nor are positions with fewer cards in play than this compared: the engine solves
-# them in one cheap full-window search (2-player deals, 18 cards: 1.08x the time).
+#: Nor are positions with fewer cards in play than this compared: the engine solves
+#: them in one cheap full-window search.
 SMALLEST_TO_COMPARE = 25
 
 

@@ -171,7 +171,7 @@ def back_svg(x: float, y: float) -> str:
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/></g>')
 
 
-def value_svg(card: Card, value: int, x: float, y: float, best: bool) -> str:
+def value_svg(card: object, value: int, x: float, y: float, best: bool) -> str:
     """A card's value (a margin) under it; the best ones in green."""
     classes = "value best" if best else "value"
     return f'<text class="{classes}" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{signed(value)}</text>'
@@ -361,20 +361,36 @@ def bid_svg(evaluation: BidEvaluation) -> str:
 # -- notebook display ----------------------------------------------------------
 
 
-def draw(thing: Any) -> str:
-    """The drawing of any object that draws itself (the ``_repr_svg_`` hooks)."""
-    for kind, drawing in DRAWINGS:
+#: Drawings by the type of what they draw.
+Drawings = tuple[tuple[type, Callable[[Any], str]], ...]
+
+
+def draw(thing: Any, drawings: Drawings | None = None) -> str:
+    """The drawing of any object that draws itself (the ``_repr_svg_`` hooks), from
+    ``drawings`` (this module's :data:`DRAWINGS` by default; a game's own module
+    passes its table)."""
+    for kind, drawing in DRAWINGS if drawings is None else drawings:
         if isinstance(thing, kind):
             return drawing(thing)
     raise TypeError(f"cannot draw a {type(thing).__name__}")
 
 
-def html(thing: Any) -> str:
+def html(thing: Any, drawings: Drawings | None = None) -> str:
     """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
-    return f'<div class="deberts-board">{draw(thing)}</div>'
+    return f'<div class="deberts-board">{draw(thing, drawings)}</div>'
 
 
-DRAWINGS: tuple[tuple[type, Callable[[Any], str]], ...] = (
+def cards_svg(cards: Card | CardSet) -> str:
+    """A card, or a set of cards in a row (S H D C, highest first)."""
+    row = _in_order(CardSet([cards]) if isinstance(cards, Card) else cards)
+    parts = [card_svg(card, 10 + index * STEP, 10) for index, card in enumerate(row)]
+    width = 20 + CARD_W + STEP * max(len(row) - 1, 0)
+    return document(width, CARD_H + 20, parts, " ".join(map(str, row)) or "no cards")
+
+
+DRAWINGS: Drawings = (
+    (Card, cards_svg),
+    (CardSet, cards_svg),
     (Deal, deal_svg),
     (Position, position_svg),
     (Solution, solution_svg),

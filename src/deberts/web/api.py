@@ -10,23 +10,22 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.analysis.review import PlayAnalysis, analyze_play
 from deberts.analysis.table import dd_table
-from deberts.engine.solver import solve
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, SearchInterrupted
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.deal import Deal
-from deberts.model.position import Position
 from deberts.model.sides import declarer_leads
+from deberts.model.registry import Game, GameSolver, game_of
 from deberts.text import svg
-from deberts.text.render import Notation, line_lines, score_lines
+from deberts.text.render import Notation
 from deberts.web.requests import (
     AnalyzeRequest,
     BidRequest,
@@ -38,7 +37,7 @@ from deberts.web.requests import (
     pool,
     rules_of,
 )
-from deberts.web.work import check_cancelled
+from deberts.web.work import WorkTimeout, check_cancelled
 
 
 class Error(BaseModel):
@@ -57,8 +56,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
-def position_of(line: Line) -> Position:
-    return batch.from_object(line.model_dump(exclude_none=True))
+def position_of(line: Line) -> Any:
+    """The position of a batch line of any game."""
+    return batch.game_from_object(line.model_dump(exclude_none=True))
+
+
+def report(text: str) -> dict[str, str]:
+    """The sections of a game's solve report that the board shows: the optimal
+    line and the score (each starts with its title), and the whole text."""
+    sections = text.split("\n\n")
+    return {
+        "line": next((s for s in sections if s.startswith("Optimal line")), ""),
+        "score": next((s for s in sections if s.startswith("Score:")), ""),
+        "text": text,
+    }
 
 
 async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool = False
@@ -66,40 +77,40 @@ async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool =
     return await pool(request, slow).run(work)
 
 
-@router.post("/solve", summary="Solve a position (a batch line): `deberts solve --json`")
+@router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`")
 async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(line)
-        solution = solve(position)
+        game = game_of(position)
+        solver = game.solver()
+        with bounded(solver, request):
+            solution = solver.solve(position)
         data = solution.to_dict()
         if board:
-            data["svg"] = svg.position_svg(position, {m.card: m.margin for m in solution.moves})
-            data["report"] = {  # the sections of deberts solve's own report
-                "line": "\n".join(line_lines(position, solution, Notation())),
-                "score": "\n".join(score_lines(position, solution)),
-            }
+            data["svg"] = game.part("svg")(position, solution.move_margins())
+            data["report"] = report(game.part("render_solution")(position, solution, Notation()))
         return data
 
     return await run(request, work)
 
 
-@router.post("/board", summary="Draw a position, with its legal cards' values if given")
+@router.post("/board", summary="Draw a position, with its legal moves' values if given")
 async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(body.line)
-        values = {position_card(position, name): v for name, v in (body.values or {}).items()}
-        face_up = None if body.face_up is None else Card.parse(body.face_up)
-        return {"svg": svg.position_svg(position, values, face_up)}
+        values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
+        face_up = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
+        return {"svg": game_of(position).part("svg")(position, values, **face_up)}
 
     return await run(request, work)
 
 
-def position_card(position: Position, name: str) -> Card:
-    """A card of ``values``: it must be legal for the player to move."""
-    card = Card.parse(name)
-    if card not in position.legal_moves():
-        raise DebertsError(f"bad value for {name}: not a legal card of the player to move")
-    return card
+def legal_move(position: Any, name: str) -> Any:
+    """A move of ``values``: it must be legal for the player to move."""
+    legal = {str(move): move for move in position.legal_moves()}
+    if name.strip().upper() not in {key.upper() for key in legal}:
+        raise DebertsError(f"bad value for {name}: not a legal move of the player to move")
+    return next(move for key, move in legal.items() if key.upper() == name.strip().upper())
 
 
 @router.post("/table", summary="Every trump and declarer: `deberts table --json`")
@@ -124,32 +135,51 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
 
     def work() -> dict[str, Any]:
-        analysis = _analysis(body)
-        return {**analysis.to_dict(), "start": batch.position_to_object(analysis.start)}
+        analysis = _analysis(body, request)
+        return {**analysis.to_dict(), "start": batch.to_object(analysis.start)}
 
     return await run(request, work, slow=True)
 
 
-def _analysis(body: AnalyzeRequest) -> PlayAnalysis:
+def _analysis(body: AnalyzeRequest, request: Request) -> Any:
+    """The review of a played deal of any game: a line's position and ``play``, or a
+    record, its searches bounded by the server's time limit."""
+    line = body.model_dump(exclude_none=True, exclude={"play", "record", "deal", "start"})
     if body.record is None:
-        given = {"hands": body.hands, "trump": body.trump, "declarer": body.declarer,
-                 "leader": body.leader}
-        missing = [name for name, value in given.items() if value is None]
-        if missing:
-            raise DebertsError(f"missing {missing[0]} (or give a record)")
-        line = {**given, "rules": body.rules or {}}
-        return analyze_play(batch.from_object(line), body.play)
-    extra = [name for name in ("hands", "trump", "declarer", "leader", "rules")
-             if getattr(body, name) is not None] + (["play"] if body.play else [])
+        if "hands" not in line:
+            raise DebertsError("missing hands (or give a record)")
+        position = batch.game_from_object(line)
+        return _reviewed(game_of(position), request, position, body.play, start=body.start)
+    extra = [*line, *(["play"] if body.play else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
     found = records.loads(body.record)
     if body.deal > len(found):
         raise DebertsError(f"bad deal {body.deal}: the text holds {len(found)} record(s)")
     record = found[body.deal - 1]
-    if record.thrown_in:
+    if getattr(record, "thrown_in", False):
         raise DebertsError(f"record {body.deal}: the cards were thrown in, there is no play")
-    return analyze_play(record)
+    return _reviewed(game_of(record), request, record, start=body.start)
+
+
+def _reviewed(game: Game, request: Request, *args: Any, **options: Any) -> Any:
+    """``game``'s review of ``args`` on a solver of its own, within the time limit."""
+    solver = game.solver()
+    with bounded(solver, request):
+        return game.part("review")(*args, solver=solver, **options)
+
+
+@contextmanager
+def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
+    """The block's searches stop at the server's time limit (the solver's own limit,
+    in the worker thread), so that a search past it frees its thread rather than
+    running on after the answer :class:`WorkTimeout` has gone out."""
+    seconds = limits(request).seconds
+    try:
+        with solver.limit(seconds=seconds):
+            yield
+    except SearchInterrupted:
+        raise WorkTimeout(f"the work took longer than {seconds:g} s: ask for less") from None
 
 
 @router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")

@@ -28,7 +28,8 @@ from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
 #: The pages, by path: each is one HTML file of ``static/``.
-PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html"}
+PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html",
+         "/tertz": "tertz.html"}
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:

@@ -25,16 +25,27 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Line(Strict):
-    """A position, as one line of ``deberts batch``."""
+class GameFields(BaseModel):
+    """A position of any game, as one line of ``deberts batch``: the fields of the
+    built-in games are listed (a Deberts line by default, ``"game": "tertz"`` with
+    its ``stock``); another game's own fields are let through, and every game's line
+    reader refuses the fields it does not know, by name."""
+
+    model_config = ConfigDict(extra="allow")
 
     game: str | None = None
-    hands: Cards
-    trump: str
-    declarer: int
-    leader: int
-    played: Cards | None = None
+    hands: Cards | None = None
+    trump: str | None = None
+    declarer: int | None = None
+    leader: int | None = None
+    stock: Cards | None = None
     rules: RulesField = None
+
+
+class Line(GameFields):
+    """A position, as one line of ``deberts batch``."""
+
+    played: Cards | None = None
 
 
 class BoardRequest(Strict):
@@ -52,18 +63,16 @@ class TableRequest(Strict):
     rules: RulesField = None
 
 
-class AnalyzeRequest(Strict):
-    """A played deal: the position and ``play``, or a game record's text (one
-    record, or JSON lines of them with ``deal`` choosing one)."""
+class AnalyzeRequest(GameFields):
+    """A played deal of any game: the position (a batch line's fields) and ``play``,
+    or a game record's text (one record, or JSON lines of them with ``deal`` choosing
+    one)."""
 
-    hands: Cards | None = None
-    trump: str | None = None
-    declarer: int | None = None
-    leader: int | None = None
     play: Cards = ""
-    rules: RulesField = None
     record: str | None = None
     deal: int = Field(1, ge=1)
+    #: The first moves taken as given, the rest reviewed (``analyze --from``).
+    start: int = Field(0, ge=0)
 
 
 class BidRequest(Strict):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 from itertools import count as counter
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from deberts.errors import InvalidDealError, NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
+from deberts.model.generate import fill_hands, fixed_hands, free_cards
 
 HAND_SIZE = 9
 STOCK_SIZE = 14
@@ -93,19 +94,45 @@ class TertzDeal:
     def __str__(self) -> str:
         return f"{self.hands[0]} {self.hands[1]} / {' '.join(str(c) for c in self.stock)}"
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         return f"TertzDeal.parse({str(self)!r})"
 
 
 def random_deals(
-    count: int | None = None, seed: int | _random.Random | None = None
+    count: int | None = None, seed: int | _random.Random | None = None,
+    fixed: Mapping[int, CardSet | str] | None = None,
 ) -> Iterator[TertzDeal]:
-    """``count`` seeded random deals (``None``: without end), reproducible from ``seed``."""
+    """``count`` seeded random deals (``None``: without end), reproducible from ``seed``.
+
+    ``fixed`` maps a seat to cards it must hold (a whole hand or some of it, as
+    ``deberts deal --hand``); the deals are uniform among those that give every seat
+    its cards, the stock's order too. Bad arguments raise at once, before a deal.
+    """
     if count is not None:
         integer("count", count, 0)
+    hands = fixed_hands(SEATS, count, fixed, None)[1] if fixed else []
     rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+    return _deals(rng, count, hands)
+
+
+def _deals(rng: _random.Random, count: int | None, hands: list[CardSet]) -> Iterator[TertzDeal]:
+    """The deals of :func:`random_deals`: without fixed cards, those of
+    :meth:`TertzDeal.random` (so a seed gives the deals it always gave)."""
+    free = free_cards(hands)
     for _ in range(count) if count is not None else counter():
-        yield TertzDeal.random(rng)
+        if hands:
+            dealt, stock = fill_hands(rng, free, hands, HAND_SIZE)
+            yield TertzDeal(dealt, stock)
+        else:
+            yield TertzDeal.random(rng)
 
 
 def _validate(hands: tuple[CardSet, ...], stock: tuple[Card, ...]) -> None:

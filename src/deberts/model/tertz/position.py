@@ -332,6 +332,14 @@ class TertzPosition:
         self.stock = self.stock[2:]
         self.to_move = leader
 
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.text.tertz.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.text.tertz.svg import html
+        return html(self)
+
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)
         rules = "" if self.rules == TertzRules() else f", {self.rules!r}"

@@ -8,7 +8,7 @@ refused by name, so a typo never silently plays another game.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from deberts.errors import RulesError
 from deberts.model.arguments import instance
@@ -70,6 +70,29 @@ class TertzRules:
                     f"unknown Tertz rule option {name!r}: expected one of {' '.join(OPTION_NAMES)}"
                 )
         return cls(**mapping)
+
+    @classmethod
+    def from_settings(
+        cls, settings: Iterable[str] = (), preset: str | None = None
+    ) -> TertzRules:
+        """The rules of ``option=value`` settings (CLI ``--set``) applied in order, a
+        number option's value read as a number, a true/false option's as true or
+        false; Tertz has no presets."""
+        if preset is not None:
+            raise RulesError(f"bad rules preset {preset!r}: Tertz has no presets, only options")
+        numbers = {f.name for f in fields(cls) if f.type in (int, "int")}
+        switches = {f.name for f in fields(cls) if f.type in (bool, "bool")}
+        values: dict[str, Any] = {}
+        for setting in settings:
+            name, sep, value = (part.strip() for part in setting.partition("="))
+            if not sep:
+                raise RulesError(
+                    f"bad --set {setting!r}: expected OPTION=VALUE, e.g. stock_play=follow"
+                )
+            number = name in numbers and value.isascii() and value.isdigit()
+            switch = name in switches and value in ("true", "false")
+            values[name] = int(value) if number else (value == "true") if switch else value
+        return cls.from_mapping(values)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

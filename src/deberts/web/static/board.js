@@ -50,7 +50,8 @@ function optionalNumber(id) {
   return text === "" ? null : Number(text);
 }
 
-const PAGES = [["/", "Analyse"], ["/replay", "Replay"], ["/play", "Play"], ["/bid", "Bid"]];
+const PAGES = [["/", "Analyse"], ["/replay", "Replay"], ["/play", "Play"], ["/bid", "Bid"],
+               ["/tertz", "Tertz"]];
 
 // The header of every page: the name and a link to each page, this one marked.
 function header() {

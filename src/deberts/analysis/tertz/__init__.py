@@ -1,0 +1,1 @@
+"""Tertz in the analysis layer (docs/rules.md section 4)."""

@@ -1,0 +1,1 @@
+"""Tertz in the engine layer (docs/rules.md section 4)."""

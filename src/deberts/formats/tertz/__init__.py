@@ -1,0 +1,1 @@
+"""Tertz in the formats layer (docs/rules.md section 4)."""

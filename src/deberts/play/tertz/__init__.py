@@ -1,0 +1,1 @@
+"""Tertz in the play layer (docs/rules.md section 4)."""

@@ -1,0 +1,1 @@
+"""Tertz in the text layer (docs/rules.md section 4)."""

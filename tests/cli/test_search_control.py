@@ -1,0 +1,240 @@
+"""What both solvers share while a search runs (engine/owner.py,
+solver/common/limit.pxi): the caller's limit, the progress observer, and Ctrl-C,
+which stops any search within a fraction of a second. A Tertz search stopped at
+its limit leaves a sound table, as a Deberts one does (tests/test_limit.py)."""
+
+from __future__ import annotations
+
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Callable, Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts.cli.main import main
+from deberts.engine.owner import Progress
+from deberts.engine.tertz.solver import TertzSolver
+from deberts.model.tertz import TertzDeal, TertzPosition
+
+
+def after_break(seed: int) -> TertzPosition:
+    """A Tertz position right after the break, reached by seeded random moves."""
+    position = TertzPosition(TertzDeal.random(seed))
+    rng = random.Random(seed)
+    while position.broken is None:
+        position.push(rng.choice(position.legal_moves()))
+    return position
+
+
+def long_search(game: str) -> Callable[[], object]:
+    """A call that searches for a second or more: every move of a full Tertz
+    deal, or a 4-player Deberts deal solved with a table too small to help."""
+    if game == "tertz":
+        return lambda: TertzSolver().values(TertzPosition(TertzDeal.random(11)))
+    position = Position(Deal.random(4, seed=5), Suit(1), 0, 1, Rules())
+    return lambda: [Solver(4).solve(position) for _ in range(20)]
+
+
+@pytest.fixture
+def interrupt_in() -> Iterator[Callable[[float], None]]:
+    """Send SIGINT to this process after a delay, with a handler of our own (so
+    pytest's own handling is not involved) that raises KeyboardInterrupt."""
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, handler)
+    timers: list[threading.Timer] = []
+
+    def arm(delay: float) -> None:
+        timer = threading.Timer(delay, signal.raise_signal, (signal.SIGINT,))
+        timers.append(timer)
+        timer.start()
+
+    try:
+        yield arm
+    finally:
+        for timer in timers:
+            timer.cancel()
+            timer.join()
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize("game", ["tertz", "deberts"])
+def test_ctrl_c_stops_a_running_search_at_once(interrupt_in: Any, game: str) -> None:
+    call = long_search(game)
+    interrupt_in(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        call()
+    # the signal comes at 0.3 s; the search looks at it every tenth of a second
+    assert time.monotonic() - started < 0.3 + 2.0
+    # raised by the engine's visit to Python, not between two calls
+    assert any(entry.path.name == "limit.pxi" for entry in caught.traceback)
+
+
+def test_a_search_interrupted_by_ctrl_c_leaves_the_solver_usable(interrupt_in: Any) -> None:
+    position = after_break(3)
+    expected = TertzSolver().values(position)
+    solver = TertzSolver()
+    interrupt_in(0.15)
+    with pytest.raises(KeyboardInterrupt):
+        solver.values(TertzPosition(TertzDeal.random(11)))
+    assert solver.values(position) == expected
+
+
+def test_progress_reports_nodes_time_and_an_interval_holding_the_value() -> None:
+    position = TertzPosition(TertzDeal.random(11))
+    solver = TertzSolver()
+    seen: list[Progress] = []
+
+    def observe(progress: Progress) -> None:
+        seen.append(progress)
+        if len(seen) == 5:
+            raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"), solver.progress(observe):
+        solver.value(position)
+    assert [p.nodes for p in seen] == sorted(p.nodes for p in seen) and seen[0].nodes > 0
+    assert all(0 < p.seconds < 60 for p in seen)
+    value = TertzSolver().value(position)
+    last = seen[-1]
+    assert last.lower == last.upper == 0 or last.lower <= value <= last.upper
+
+
+def test_progress_is_per_thread_and_ends_with_its_block() -> None:
+    solver = TertzSolver()
+    with pytest.raises(ValueError):
+        with solver.progress(lambda p: (_ for _ in ()).throw(ValueError("stop"))):
+            solver.value(TertzPosition(TertzDeal.random(11)))
+    solver.value(after_break(2))  # no observer any more: runs to the end
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tertz_interrupted_search_leaves_a_sound_table(seed: int) -> None:
+    position = after_break(seed)
+    fresh = TertzSolver()
+    expected = (fresh.value(position), fresh.values(position))
+    fresh.clear()
+    fresh.values(position)
+    full_nodes = fresh.nodes
+    for fraction in (0.1, 0.5, 0.9):
+        solver = TertzSolver()
+        with pytest.raises(SearchInterrupted, match="stopped at its limit"):
+            with solver.limit(nodes=max(1, int(full_nodes * fraction))):
+                solver.values(position)
+        assert (solver.value(position), solver.values(position)) == expected
+
+
+def test_tertz_every_mode_stops_at_its_limit() -> None:
+    position = TertzPosition(TertzDeal.random(11))
+    solver = TertzSolver()
+    for call in (solver.value, solver.values, solver.line, solver.solve):
+        with pytest.raises(SearchInterrupted):
+            with solver.limit(seconds=0.05):
+                call(position)
+        with pytest.raises(SearchInterrupted):
+            with solver.limit(nodes=100):
+                call(position)
+
+
+FULL_DEAL = str(TertzDeal.random(11))
+FIRST_MOVE = str(TertzPosition(TertzDeal.random(11)).legal_moves()[-1])
+
+
+def run_cli(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "from deberts.cli.main import main; main()",
+                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def outputs(process: subprocess.Popen[bytes]) -> tuple[str, str]:
+    """The process's stdout and stderr as written (carriage returns kept)."""
+    stdout, stderr = process.communicate(timeout=60)
+    return stdout.decode(), stderr.decode()
+
+
+@pytest.mark.parametrize("command", [["tertz", "solve", FULL_DEAL],
+                                     ["tertz", "analyze", FULL_DEAL, "--played", FIRST_MOVE]])
+def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str]) -> None:
+    process = run_cli(*command, "--no-progress")
+    time.sleep(3.0)  # started, and searching
+    assert process.poll() is None
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = outputs(process)
+    assert time.monotonic() - sent < 2.0  # 0.1-0.2 s on a quiet machine
+    assert process.returncode == 130
+    assert stdout == "" and stderr == "deberts: interrupted (Ctrl-C)\n"
+
+
+def test_seconds_stops_the_search_with_one_line() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "0.5", "--no-progress")
+    stdout, stderr = outputs(process)
+    assert process.returncode == 2 and stdout == ""
+    assert re.fullmatch(r"deberts: error: no answer within --seconds 0\.5: the search stopped"
+                        r" after [\d,]+ nodes, move 1 of \d+( in \[[-+]\d+, [-+]\d+\])?\n", stderr)
+
+
+def test_the_progress_line_is_rewritten_in_place_and_wiped() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "2.5", "--progress")
+    _, stderr = outputs(process)
+    lines = stderr.split("\r")
+    assert any(re.match(r"searching: [\d,]+ nodes, \d+\.\d s, move \d+ of \d+", line)
+               for line in lines)
+    assert lines[-1].startswith("\x1b[Kdeberts: error: no answer within --seconds 2.5")
+
+
+def test_no_progress_line_by_default_when_stderr_is_not_a_terminal() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "1.5")
+    _, stderr = outputs(process)
+    assert "\r" not in stderr and stderr.startswith("deberts: error: no answer within")
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1e9", "soon"])
+def test_bad_seconds_are_refused_by_name(value: str) -> None:
+    result = CliRunner().invoke(main, ["solve", "--example", "--seconds", value])
+    assert result.exit_code == 2 and "--seconds" in result.output
+
+
+def test_a_generous_limit_gives_the_same_answer() -> None:
+    plain = CliRunner().invoke(main, ["solve", "--example", "--json"])
+    limited = CliRunner().invoke(main, ["solve", "--example", "--json", "--seconds", "600"])
+    assert plain.exit_code == limited.exit_code == 0
+    strip = re.compile(r'"seconds": [\d.e-]+')
+    assert strip.sub("", plain.output) == strip.sub("", limited.output)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_values_shared_out_among_threads_are_the_values(seed: int) -> None:
+    position = after_break(seed)
+    alone = TertzSolver().values(position)
+    shared = TertzSolver(threads=2).values(position)
+    assert shared == alone and list(shared) == position.legal_moves()
+
+
+def test_threads_stop_together_at_the_limit_and_on_ctrl_c(interrupt_in: Any) -> None:
+    solver = TertzSolver(threads=2)
+    deal = TertzPosition(TertzDeal.random(11))
+    started = time.monotonic()
+    with pytest.raises(SearchInterrupted), solver.limit(seconds=0.5):
+        solver.values(deal)
+    assert time.monotonic() - started < 0.5 + 2.0
+    interrupt_in(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        solver.values(deal)
+    assert time.monotonic() - started < 0.3 + 2.0
+    position = after_break(1)
+    assert solver.values(position) == TertzSolver().values(position)
+
+
+@pytest.mark.parametrize("threads", [0, 65, "2", 1.5])
+def test_bad_thread_counts_are_refused(threads: Any) -> None:
+    with pytest.raises(ArgumentError, match="threads"):
+        TertzSolver(threads=threads)

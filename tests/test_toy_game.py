@@ -1,0 +1,90 @@
+"""A third game registered in the tests only (:mod:`toy_game`): batch lines, game
+records, ``analyze --record``, the arena and the web API serve it with no change
+outside its own file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner
+from toy_game import TOY, ToyDeal, ToyPosition, ToyRecord, ToySolver
+
+from deberts.cli.main import main
+from deberts.formats import batch, records
+from deberts.model.registry import find_game, game_of, register, unregister
+
+HANDS = ["AK.7..", "QJ.8.."]
+LINE = {"game": "highcard", "hands": HANDS}
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    register(TOY)
+    yield
+    unregister(TOY.name)
+
+
+def test_the_registry_finds_it_by_name_alias_and_object() -> None:
+    position = ToyPosition(ToyDeal.parse(HANDS))
+    assert find_game("toy") is find_game("highcard") is game_of(position) is TOY
+    assert isinstance(TOY.solver(), ToySolver)
+
+
+def test_batch_lines_read_write_and_solve() -> None:
+    position = batch.loads(json.dumps({**LINE, "played": ["AS"]}))
+    assert isinstance(position, ToyPosition) and position.moves == list(position.moves)
+    assert json.loads(batch.dumps(position)) == {**LINE, "played": ["AS"]}
+    result = CliRunner().invoke(main, ["batch", "-"], input=json.dumps(LINE) + "\n{}\n")
+    first, second = (json.loads(line) for line in result.output.splitlines()
+                     if line.startswith("{"))  # stderr's count of failed lines after them
+    assert first["line"] == 1 and first["margin"] == ToySolver().value(batch.loads(
+        json.dumps(LINE)))
+    assert first["moves"][0]["margin"] == first["margin"] and "error" in second
+
+
+def test_records_round_trip_and_analyze_reads_them(tmp_path: Path) -> None:
+    record = ToyRecord(ToyDeal.parse(HANDS), tuple(ToyPosition(ToyDeal.parse(HANDS),
+                                                               None, "KS QS").moves))
+    assert records.loads(records.dumps([record])) == [record]
+    path = tmp_path / "toy.jsonl"
+    records.dump([record, record], str(path))
+    result = CliRunner().invoke(main, ["analyze", "--record", str(path), "--deal", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.output == "High card: 2 cards reviewed, 0 lost.\n"
+    data = json.loads(CliRunner().invoke(main, ["analyze", "--record", str(path),
+                                                "--json"]).output)
+    assert data == {"costs": [0, 0], "lost": 0}
+
+
+def test_the_arena_plays_it_and_writes_records_that_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "arena.jsonl"
+    result = CliRunner().invoke(main, ["arena", "--game", "toy", "best", "first", "--deals",
+                                       "6", "--seed", "3", "--records", str(path),
+                                       "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("High card, best against first: 6 deals, mean margin +")
+    written = records.load(str(path))
+    assert len(written) == 6 and all(isinstance(r, ToyRecord) for r in written)
+    refused = CliRunner().invoke(main, ["arena", "--game", "toy", "best", "first",
+                                        "--players", "3"])
+    assert refused.exit_code == 2 and "--game highcard takes no --players" in refused.output
+
+
+def test_the_web_api_solves_draws_and_reviews_it() -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from deberts.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        solved = client.post("/api/solve?board=true", json=LINE).json()
+        assert solved["margin"] == ToySolver().value(ToyPosition(ToyDeal.parse(HANDS)))
+        assert solved["svg"].startswith("<svg") and solved["report"]["score"].startswith("Score")
+        reviewed = client.post("/api/analyze", json={**LINE, "play": "KS QS"}).json()
+        assert reviewed["costs"] == [0, 0] and reviewed["start"] == {**LINE, "played": []}
+        record = ToyRecord(ToyDeal.parse(HANDS), ())
+        text = records.dumps([record])
+        assert client.post("/api/analyze", json={"record": text}).json()["costs"] == []

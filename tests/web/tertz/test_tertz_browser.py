@@ -1,0 +1,62 @@
+"""The Tertz page in a real browser (Playwright driving Debian's chromium): it shows
+the values ``deberts tertz solve --json`` gives, and plays a move by a click on a
+card and the swap by its button, each time with the CLI's values."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import after, needs_chromium, shown_values
+from click.testing import CliRunner
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+from deberts.cli.main import main  # noqa: E402
+from deberts.cli.tertz import EXAMPLE  # noqa: E402
+
+pytestmark = needs_chromium
+
+
+def cli_values(played: str) -> dict[str, int]:
+    """Each legal move's margin as ``deberts tertz solve --json`` gives it."""
+    result = CliRunner().invoke(main, ["tertz", "solve", EXAMPLE["deal"], "--played", played,
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    return {m["move"]: m["margin"] for m in json.loads(result.output)["moves"]}
+
+
+def shown_moves(page: Any) -> dict[str, int]:
+    """The values on the page: under each legal card, and on each other move's button."""
+    buttons = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('#others button')]"
+        ".map(b => [b.dataset.move, Number(b.textContent.split(' ')[1])]))"
+    )
+    return {**shown_values(page), **buttons}
+
+
+def test_the_tertz_page_shows_the_cli_values_and_plays_moves(
+    page: Any, server: str, tmp_path: Path
+) -> None:
+    page.goto(server + "/tertz")
+    after(page, lambda: page.click("#solve"))
+    played = EXAMPLE["played"]
+    expected = cli_values(played)
+    assert shown_moves(page) == expected
+    assert "margin +32" in page.inner_text("#status")
+    after(page, lambda: page.click('#board g.card.legal[data-card="JS"]'))  # a best move
+    played += " JS"
+    expected = cli_values(played)
+    assert "swap" in expected and shown_moves(page) == expected
+    after(page, lambda: page.click('#others button[data-move="swap"]'))
+    played += " swap"
+    assert shown_moves(page) == cli_values(played)
+    assert page.inner_text("#played") == "Played here: JS swap"
+    assert page.get_attribute("#board g.face-up", "data-card") == "7D"  # swapped in
+    page.screenshot(path=str(tmp_path / "tertz.png"))
+    after(page, lambda: page.click("#undo"))
+    assert shown_moves(page) == expected
