@@ -34,6 +34,10 @@ class CliError(click.ClickException):
         click.echo(f"deberts: error: {short_message(self.format_message())}", err=True)
 
 
+#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
 class DebertsGroup(click.Group):
     """A command group that reports Click's own usage errors, and a failed read or
     write (a full disk, a closed pipe, a closed standard stream), as one line too."""
@@ -63,6 +67,9 @@ class DebertsGroup(click.Group):
             return result
         except CliError:
             raise
+        except KeyboardInterrupt:  # Ctrl-C anywhere in a command (a search stops at once)
+            click.echo("deberts: interrupted (Ctrl-C)", err=True)
+            sys.exit(INTERRUPTED)
         except click.ClickException as error:  # usage errors, and files Click opens
             message = error.format_message()
             if isinstance(error, click.UsageError) and error.ctx:

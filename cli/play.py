@@ -179,6 +179,8 @@ def ask(prompt: str, default: str | None = None) -> str:
         except click.Abort as stop:
             if isinstance(stop.__context__, EOFError):
                 raise Quit(ended=True) from None
+            if isinstance(stop.__context__, KeyboardInterrupt):
+                raise KeyboardInterrupt from None  # the command group's one line, status 130
             raise
         if answer.lower() in ("q", "quit"):
             raise Quit

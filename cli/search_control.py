@@ -4,8 +4,9 @@ analyze``) share: ``--seconds``, the progress line on stderr, and Ctrl-C.
 A search longer than about a second shows one line on stderr, rewritten in place
 (nodes, seconds, the interval known to hold the value), when stderr is a terminal
 or with ``--progress``; ``--no-progress`` turns it off. Past ``--seconds`` the
-command stops with one line naming the limit, exit status 2; Ctrl-C stops it
-within a fraction of a second with one line, exit status 130.
+command stops with one line naming the limit, exit status 2; Ctrl-C stops the
+search within a fraction of a second, and the command with one line, exit status
+130 (cli/common.py).
 """
 
 from __future__ import annotations
@@ -25,9 +26,6 @@ from deberts.text.progress import interval_text, progress_text
 MAX_SECONDS = 86_400.0
 #: A search shows its progress line once it has run this long.
 SHOW_AFTER = 1.0
-#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
-INTERRUPTED = 130
-
 _seconds_option: Decorator = click.option(
     "--seconds", type=click.FloatRange(0, MAX_SECONDS, min_open=True), default=None,
     metavar="S", help="Give up after S seconds of searching in all (default: no limit).",
@@ -71,8 +69,8 @@ class _Line:
 def controlled(solver: SearchOwner[Any], seconds: float | None,
                progress: bool | None) -> Iterator[None]:
     """Run the block's searches on ``solver`` under ``--seconds`` with the
-    progress line, turning a stop at the limit into a :class:`CliError` and Ctrl-C
-    into one line and exit status 130."""
+    progress line, turning a stop at the limit into a :class:`CliError`; Ctrl-C
+    goes on to the command group (:class:`DebertsGroup`), with the line wiped."""
     stderr = sys.stderr
     show = progress if progress is not None else bool(stderr is not None and stderr.isatty())
     line = _Line()
@@ -91,9 +89,5 @@ def controlled(solver: SearchOwner[Any], seconds: float | None,
         nodes = f" after {last[0].nodes:,} nodes" if last else ""
         raise CliError(f"no answer within --seconds {seconds:g}: the search stopped{nodes}"
                        f"{interval_text(last[0] if last else None)}") from None
-    except KeyboardInterrupt:
-        line.wipe()
-        click.echo("deberts: interrupted (Ctrl-C)", err=True)
-        sys.exit(INTERRUPTED)
     finally:
         line.wipe()

@@ -159,18 +159,46 @@ def outputs(process: subprocess.Popen[bytes]) -> tuple[str, str]:
     return stdout.decode(), stderr.decode()
 
 
+def searching(process: subprocess.Popen[bytes]) -> bytes:
+    """Wait until ``process`` (run with ``--progress``) shows its progress line, so
+    the search is surely running however slow the start-up, and return what it
+    wrote on stderr so far."""
+    assert process.stderr is not None
+    seen = b""
+    while b"\r" not in seen:
+        byte = process.stderr.read(1)
+        assert byte, f"the command ended before searching: {seen!r}"
+        seen += byte
+    return seen
+
+
 @pytest.mark.parametrize("command", [["tertz", "solve", FULL_DEAL],
                                      ["tertz", "analyze", FULL_DEAL, "--played", FIRST_MOVE]])
 def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str]) -> None:
-    process = run_cli(*command, "--no-progress")
-    time.sleep(3.0)  # started, and searching
-    assert process.poll() is None
+    process = run_cli(*command, "--progress")
+    before = searching(process)
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     stdout, stderr = outputs(process)
     assert time.monotonic() - sent < 2.0  # 0.1-0.2 s on a quiet machine
     assert process.returncode == 130
-    assert stdout == "" and stderr == "deberts: interrupted (Ctrl-C)\n"
+    assert stdout == ""
+    assert (before.decode() + stderr).split("\r")[-1] == "\x1b[Kdeberts: interrupted (Ctrl-C)\n"
+
+
+def test_ctrl_c_outside_a_search_is_one_line_and_status_130() -> None:
+    """Ctrl-C while a command waits for input (here, terminal play) ends it the
+    same way, not with Click's "Aborted!" and status 1."""
+    process = subprocess.Popen([sys.executable, "-c", "from deberts.cli.main import main; main()",
+                                "play", "--seed", "1", "--ascii"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    while b"Your" not in process.stdout.readline():
+        assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr.decode() == "deberts: interrupted (Ctrl-C)\n"
 
 
 def test_seconds_stops_the_search_with_one_line() -> None:
