@@ -50,8 +50,8 @@ class _Line:
         self.shown = False
 
     def show(self, progress: Progress) -> None:
+        self.shown = True  # first: a Ctrl-C right after the write still wipes it
         self._write(f"\r{progress_text(progress)}\x1b[K")
-        self.shown = True
 
     def wipe(self) -> None:
         if self.shown:
