@@ -13,6 +13,7 @@ from deberts.model.cards import Card
 from deberts.play.match import BidView, PlayView
 from deberts.play.pimc import PimcPlayer
 from deberts.play.session import DECIDE, THINKING, GameSession
+from deberts.model.registry import find_game
 from deberts.web.games import GameStore
 
 #: More samples than a 4-player decision gets through in a minute or so.
@@ -96,11 +97,11 @@ def test_evicted_and_removed_games_stop() -> None:
     store = GameStore(limit=1)
     first = GameSession(endless_player, 4, seed=1)
     first.start_deal()
-    store.add(first)
+    store.add(find_game("deberts"), first)
     thinking(first)
     second = GameSession(endless_player, 4, seed=3)
     second.start_deal()
-    game_id = store.add(second)  # evicts the first
+    game_id = store.add(find_game("deberts"), second)  # evicts the first
     assert first.join(30), "the evicted game did not stop"
     thinking(second)
     store.remove(game_id)

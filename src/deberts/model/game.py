@@ -28,6 +28,8 @@ DEBERTS = Game(
         "render_analysis": "deberts.text.review:render_analysis",
         "svg": "deberts.text.svg:position_svg",
         "sampler": "deberts.analysis.sampling:sample_deals",
+        "session": "deberts.play.session:deberts_session",
+        "web": "deberts.web.views",
         "players": "deberts.play.arena:TYPES",
         "arena": "deberts.play.arena:arena",
         "render_arena": "deberts.text.arena:arena_lines",

@@ -38,6 +38,10 @@ PARTS = {
     "render_analysis": "render_analysis(analysis, record or None, notation) -> the review report",
     "svg": "svg(position, values) -> the position drawn, each legal move's value marked",
     "sampler": "the sampler of the deals consistent with what a player saw",
+    "session": "session(players, rules, target or None, seed, samples, seconds) -> a "
+               "play.session.Session: a match against the computer, one decision at a time",
+    "web": "the web board's module for the game: decision_json(decision), "
+           "result_json(result) and review(result) -> the review's object or None",
     "players": "player types by name: {name: (maker, {setting: type})}",
     "arena": "arena(specs, deals, seed, rules, jobs, progress, **options) -> a result with to_dict()",
     "render_arena": "render_arena(data) -> the arena's report lines",
@@ -90,7 +94,8 @@ class GameSolver(Protocol):
 @dataclass(frozen=True)
 class Game:
     """One game: its name (and aliases), its model types, and its parts in the higher
-    layers as ``"module:attribute"`` names (:data:`PARTS`), loaded by :meth:`part`.
+    layers as ``"module:attribute"`` names, or a module's name for a part that is a
+    module (:data:`PARTS`), loaded by :meth:`part`.
 
     ``record_format`` is the ``format`` field of its game records; ``arena_options``
     the arena's options beyond the common ones (the CLI refuses the others).
@@ -120,8 +125,9 @@ class Game:
             where = self.parts.get(name)
             if where is None:
                 raise DebertsError(f"{self.title} has no {name}: {PARTS.get(name, 'no such part')}")
-            module, _, attribute = where.partition(":")
-            self._loaded[name] = getattr(importlib.import_module(module), attribute)
+            module, _, attribute = where.partition(":")  # no attribute: the module
+            loaded = importlib.import_module(module)
+            self._loaded[name] = getattr(loaded, attribute) if attribute else loaded
         return self._loaded[name]
 
     def solver(self, table_bits: int | None = None) -> GameSolver:

@@ -1,25 +1,28 @@
 """A match played one decision at a time by a person at one seat (the web board).
 
-:class:`deberts.play.match.Match` calls its players and waits for each answer; a
-person answers whenever he likes, from another thread or another request. A
-:class:`GameSession` runs each deal of the match on a worker thread where the
-person's seat waits for :meth:`GameSession.answer`; :meth:`GameSession.status` says
-what the person must decide now (and his view), or that the computer is thinking,
-or that the deal is over. The rules of play are the match's own: nothing is
-re-implemented here.
+A game's match (Deberts' :class:`deberts.play.match.Match`, Tertz's
+:class:`deberts.play.tertz.match.TertzGame`) calls its players and waits for each
+answer; a person answers whenever he likes, from another thread or another request.
+A :class:`Session` runs each deal of the match on a worker thread where the person's
+seat waits for :meth:`Session.answer`; :meth:`Session.status` says what the person
+must decide now (and his view), or that the computer is thinking, or that the deal
+is over. The rules of play are the match's own: nothing is re-implemented here.
+:class:`GameSession` is Deberts' session; each other game has its own subclass
+(the registry's ``session`` part).
 """
 
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Protocol, Sequence
 
 from deberts.errors import DebertsError, excerpt
 from deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.model.rules import Rules
-from deberts.play.match import BidView, DealResult, Match, Player, PlayView
+from deberts.play.match import BidView, Match, Player, PlayView
 
 #: The phases of a session: the person decides, the computer plays, a deal is over
 #: (and the next can start), the match is over, the worker failed, or the session
@@ -31,25 +34,42 @@ YES, NO = "yes", "no"
 
 @dataclass(frozen=True)
 class Decision:
-    """What the person must decide: ``kind`` (``bid``, ``exchange``, ``bella``,
-    ``redeal`` or ``play``), the view of his seat and the answers accepted."""
+    """What the person must decide: ``kind`` (for Deberts ``bid``, ``exchange``,
+    ``bella``, ``redeal`` or ``play``; for Tertz ``move``), the view of his seat
+    and the answers accepted."""
 
     kind: str
-    view: BidView | PlayView
+    view: Any
     options: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Status:
     """A snapshot of the session: the phase, the decision waiting (in ``decide``),
-    the last deal's result, the deals played and the match scores."""
+    the last deal's result (the game's own result type), the deals played and the
+    match scores."""
 
     phase: str
     decision: Decision | None
-    result: DealResult | None
+    result: Any
     deals: int
     scores: tuple[float, ...]
     error: str | None = None
+
+
+class SessionMatch(Protocol):
+    """What a session needs of a game's match: deal by deal, with the results and
+    scores so far, and the winner once there is one."""
+
+    @property
+    def results(self) -> Sequence[Any]: ...
+
+    @property
+    def scores(self) -> Sequence[Any]: ...
+
+    def winner(self) -> object: ...
+
+    def play_deal(self) -> object: ...
 
 
 class _Closed(Exception):
@@ -57,9 +77,10 @@ class _Closed(Exception):
 
 
 class _Person:
-    """The person's seat: each decision is handed to the session and waited for."""
+    """The person's Deberts seat: each decision is handed to the session and
+    waited for."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
 
     def bid(self, view: BidView) -> str:
@@ -81,31 +102,19 @@ class _Person:
         return Card.parse(self.session._ask(Decision("play", view, cards)))
 
 
-class GameSession:
-    """A match for ``players`` seats, the person at ``seat`` and ``opponent(seat)``
-    at each other seat, played deal by deal: :meth:`start_deal`, then
-    :meth:`answer` each decision :meth:`status` shows, until the deal is over."""
+class Session(ABC):
+    """A game's match with a person at ``seat``, played deal by deal:
+    :meth:`start_deal`, then :meth:`answer` each decision :meth:`status` shows,
+    until the deal is over. A subclass builds the match with the person's seat
+    (:meth:`_ask` asks him) and the computer players (stopped by :meth:`close`),
+    and reads the person's answers (:meth:`_normalised`)."""
 
-    def __init__(
-        self,
-        opponent: Callable[[int], Player],
-        players: int = 2,
-        rules: Rules | None = None,
-        target: int = 301,
-        seed: int | None = None,
-        seat: int = 0,
-    ) -> None:
-        if players not in (2, 3, 4):
-            raise DebertsError(f"bad player count {players}: expected 2, 3 or 4")
-        if not 0 <= seat < players:
-            raise DebertsError(f"bad seat {seat}: seat must be 0..{players - 1}")
-        seats: list[Player] = [
-            _Person(self) if s == seat else opponent(s) for s in range(players)
-        ]
-        self._computers = [player for s, player in enumerate(seats) if s != seat]
-        self._worker: threading.Thread | None = None
+    match: SessionMatch
+
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.match = Match(seats, rules if rules is not None else Rules(), target, seed=seed)
+        self._computers: list[Any] = []
+        self._worker: threading.Thread | None = None
         self._lock = threading.Condition()
         self._pending: Decision | None = None
         self._reply: str | None = None
@@ -142,12 +151,13 @@ class GameSession:
             return self._status()
 
     def answer(self, text: str) -> None:
-        """Answer the decision waiting: a call, ``yes``/``no``, or a card (``JH``)."""
+        """Answer the decision waiting (for Deberts a call, ``yes``/``no``, or a card
+        such as ``JH``; for Tertz a move: a card, ``swap`` or ``break:K``)."""
         with self._lock:
             decision = self._pending
             if decision is None or self._reply is not None:
                 raise DebertsError("no decision is waiting: the computer is playing or the deal is over")
-            reply = _normalised(decision.kind, text)
+            reply = self._normalised(decision.kind, text)
             if reply not in decision.options:
                 raise DebertsError(
                     f"bad answer {excerpt(text)} to the {decision.kind} decision: expected one of "
@@ -175,6 +185,12 @@ class GameSession:
         if worker is not None:
             worker.join(timeout)
         return worker is None or not worker.is_alive()
+
+    # -- what a game's session defines ----------------------------------------
+
+    @abstractmethod
+    def _normalised(self, kind: str, text: str) -> str:
+        """An answer as the decision's options spell it."""
 
     # -- the worker's side -----------------------------------------------------
 
@@ -226,13 +242,48 @@ class GameSession:
                 self._lock.notify_all()
 
 
-def _normalised(kind: str, text: str) -> str:
-    """An answer as the options spell it: calls ``play``/``pass`` and suit letters,
-    ``yes``/``no``, cards as ``JH``."""
-    text = text.strip()
-    if kind == "play":
-        return str(Card.parse(text))
-    if kind == "bid":
-        return text.lower() if text.lower() in (PLAY, PASS) else text.upper()
-    return text.lower()
+class GameSession(Session):
+    """A Deberts match for ``players`` seats, the person at ``seat`` and
+    ``opponent(seat)`` at each other seat."""
 
+    match: Match
+
+    def __init__(
+        self,
+        opponent: Callable[[int], Player],
+        players: int = 2,
+        rules: Rules | None = None,
+        target: int = 301,
+        seed: int | None = None,
+        seat: int = 0,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise DebertsError(f"bad player count {players}: expected 2, 3 or 4")
+        if not 0 <= seat < players:
+            raise DebertsError(f"bad seat {seat}: seat must be 0..{players - 1}")
+        super().__init__(seat)
+        seats: list[Player] = [
+            _Person(self) if s == seat else opponent(s) for s in range(players)
+        ]
+        self._computers = [player for s, player in enumerate(seats) if s != seat]
+        self.match = Match(seats, rules if rules is not None else Rules(), target, seed=seed)
+
+    def _normalised(self, kind: str, text: str) -> str:
+        """Calls ``play``/``pass`` and suit letters, ``yes``/``no``, cards as ``JH``."""
+        text = text.strip()
+        if kind == "play":
+            return str(Card.parse(text))
+        if kind == "bid":
+            return text.lower() if text.lower() in (PLAY, PASS) else text.upper()
+        return text.lower()
+
+
+def deberts_session(players: int, rules: Rules, target: int | None, seed: int | None,
+                    samples: int, seconds: float) -> GameSession:
+    """The registry's ``session`` part: a match to ``target`` (301 when ``None``)
+    against ``PimcPlayer`` with ``samples`` deals a decision (its bids as many) and
+    ``seconds`` a decision."""
+    from deberts.play.arena import player_factory  # the arena imports every player
+    settings = f"samples={samples},bid_samples={samples},seconds={seconds}"
+    opponent = player_factory("pimc:" + settings + ("" if seed is None else f",seed={seed}"))
+    return GameSession(opponent, players, rules, 301 if target is None else target, seed)

@@ -29,7 +29,7 @@ from deberts.web.work import Pool, WorkTimeout
 STATIC = Path(__file__).parent / "static"
 #: The pages, by path: each is one HTML file of ``static/``.
 PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html",
-         "/tertz": "tertz.html"}
+         "/tertz": "tertz.html", "/tertz/play": "tertz-play.html"}
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:

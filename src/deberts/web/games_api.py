@@ -9,31 +9,29 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
-from deberts.analysis.review import analyze_play
 from deberts.errors import DebertsError
-from deberts.play.arena import player_factory
-from deberts.play.session import THINKING, GameSession
+from deberts.model.registry import find_game
+from deberts.play.session import THINKING
 from deberts.web.api import ERRORS
 from deberts.web.games import state_json
-from deberts.web.requests import Answer, GameRequest, games, limits, pool, rules_of
+from deberts.web.requests import Answer, GameRequest, games, limits, pool
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
-@router.post("/games", summary="Start a game against the computer (you are seat 0)")
+@router.post("/games", summary="Start a game against the computer (you are seat 0, "
+             "or in Tertz the first to lead)")
 async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     bound = limits(request)
     if not 1 <= body.ai_samples <= bound.ai_samples:
         raise DebertsError(f"bad ai_samples {body.ai_samples}: expected 1..{bound.ai_samples}")
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
-    opponent = player_factory(
-        f"pimc:samples={body.ai_samples},bid_samples={body.ai_samples},seconds={body.ai_seconds}"
-        + ("" if body.seed is None else f",seed={body.seed}")
-    )
-    session = GameSession(opponent, body.players, rules_of(body.rules), body.target, body.seed)
+    game = find_game(body.game)
+    session = game.part("session")(body.players, game.rules_of(body.rules), body.target,
+                                   body.seed, body.ai_samples, body.ai_seconds)
     session.start_deal()
-    game_id = games(request).add(session)
+    game_id = games(request).add(game, session)
     return await _state(request, game_id, 0.0)
 
 
@@ -65,15 +63,16 @@ async def end_game(request: Request, game_id: str) -> dict[str, Any]:
 async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
     """The state once the computer has moved, or after ``wait`` seconds (polled on
     the event loop, never blocking it); a finished deal gets its review first."""
-    game = games(request).get(game_id)
+    table = games(request).get(game_id)
     deadline = time.monotonic() + min(wait, limits(request).wait)
-    status = game.session.status()
+    status = table.session.status()
     while status.phase == THINKING and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
-        status = game.session.status()
+        status = table.session.status()
     result = status.result
-    if result is not None and result.score is not None and status.deals not in game.reviews:
-        record = result.record
-        analysis = await pool(request, slow=True).run(lambda: analyze_play(record))
-        game.reviews[status.deals] = {**analysis.to_dict(), "seat": game.session.seat}
-    return state_json(game_id, game, status)
+    if result is not None and status.deals not in table.reviews:
+        review = table.game.part("web").review
+        analysis = await pool(request, slow=True).run(lambda: review(result))
+        table.reviews[status.deals] = None if analysis is None else {
+            **analysis, "seat": table.session.seat}
+    return state_json(game_id, table, status)

@@ -94,11 +94,13 @@ class DealRequest(Strict):
 
 
 class GameRequest(Strict):
-    """A new game against the computer (``PimcPlayer`` with these settings)."""
+    """A new game against the computer (the game's PIMC player with these
+    settings); ``target`` is the game's own (Deberts 301, Tertz 501) unless given."""
 
+    game: str = "deberts"
     players: int = 2
     rules: RulesField = None
-    target: int = 301
+    target: int | None = None
     seed: Seed = None
     ai_samples: int = 30
     ai_seconds: float = 0.5

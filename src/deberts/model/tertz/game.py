@@ -26,6 +26,8 @@ TERTZ = Game(
         "render_analysis": "deberts.text.tertz.render:render_tertz_analysis",
         "svg": "deberts.text.tertz.svg:position_svg",
         "sampler": "deberts.play.tertz.sampling:sample_positions",
+        "session": "deberts.play.tertz.session:tertz_session",
+        "web": "deberts.web.tertz.views",
         "players": "deberts.play.tertz.arena:TERTZ_TYPES",
         "arena": "deberts.play.tertz.arena:tertz_arena",
         "render_arena": "deberts.text.tertz.arena:arena_lines",

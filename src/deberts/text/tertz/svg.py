@@ -17,7 +17,7 @@ from deberts.model.cards import Card, CardSet
 from deberts.model.position import Play
 from deberts.model.tertz import Move, TertzDeal, TertzPosition
 from deberts.model.tertz.record import TertzRecord
-from deberts.play.tertz.match import TertzDealResult
+from deberts.play.tertz.match import TertzDealResult, TertzView
 from deberts.text import svg
 from deberts.text.render import signed
 from deberts.text.svg import (
@@ -60,6 +60,24 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
         return drawing
     line = f'<text class="label" x="10" y="{HEIGHT - 12}">{escape(", ".join(others))}</text>'
     return drawing.replace("</svg>", line + "</svg>")
+
+
+def view_svg(view: TertzView, playable: bool = False) -> str:
+    """What the seat to move sees in a game: its own cards face up, the other's
+    backs, the trick, the trump and the face-up card (the seven once swapped for it);
+    with ``playable`` its legal cards marked. A move that is not a card (the swap, a
+    break) is a button of the page, not a card on the table."""
+    other = 1 - view.seat
+    hidden = len(view.hand) - len(view.trick)  # the other has played to the trick, or not yet
+    seats = tuple(
+        Seat(view.hand, 0, "you") if s == view.seat else Seat(CardSet(), hidden, f"seat {other}")
+        for s in range(2)
+    )
+    trick = tuple(Play((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
+    legal = CardSet(m for m in view.legal if isinstance(m, Card)) if playable else CardSet()
+    title = f"Tertz, trick {len(view.tricks) + 1}, {view.stock_size} cards to draw"
+    return scene_svg(Scene(seats, trick, view.trump, view.face_up, view.seat, legal,
+                           title=title))
 
 
 def deal_svg(deal: TertzDeal) -> str:

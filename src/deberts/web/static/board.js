@@ -51,7 +51,7 @@ function optionalNumber(id) {
 }
 
 const PAGES = [["/", "Analyse"], ["/replay", "Replay"], ["/play", "Play"], ["/bid", "Bid"],
-               ["/tertz", "Tertz"]];
+               ["/tertz", "Tertz"], ["/tertz/play", "Play Tertz"]];
 
 // The header of every page: the name and a link to each page, this one marked.
 function header() {

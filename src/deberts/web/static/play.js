@@ -2,7 +2,6 @@
 // double-dummy review of your cards after each deal.
 "use strict";
 
-const game = { id: null, busy: false };
 const CALLS = { play: "Play", pass: "Pass", S: "♠", H: "♥", D: "♦", C: "♣", yes: "Yes", no: "No" };
 const QUESTIONS = {
   bid: "Your call",
@@ -12,56 +11,22 @@ const QUESTIONS = {
   play: "Your card: click it",
 };
 
-async function start() {
-  showError("");
+function start() {
+  let body;
   try {
-    const body = {
+    body = {
       players: Number(value("players")), rules: readRules(value("preset"), value("options")),
       ai_samples: Number(value("ai_samples")), ai_seconds: Number(value("ai_seconds")),
     };
-    if (value("seed") !== "") body.seed = Number(value("seed"));
-    if (game.id) api("DELETE", "games/" + game.id).catch(() => {});
-    const state = await api("POST", "games", body);
-    game.id = state.id;
-    follow(state);
   } catch (error) {
-    showError(error);
+    return showError(error);
   }
+  if (value("seed") !== "") body.seed = Number(value("seed"));
+  return startGame(body);
 }
 
-// Show the state; while the computer thinks, ask again (the server waits for it).
-async function follow(state) {
-  while (state.phase === "thinking") {
-    document.getElementById("status").textContent = "The computer is thinking…";
-    state = await api("GET", `games/${game.id}?wait=5`);
-  }
-  render(state);
-}
-
-// One answer at a time: a second click while the first is on its way is ignored.
-async function send(path, body) {
-  if (game.busy) return;
-  game.busy = true;
-  showError("");
-  document.getElementById("choices").innerHTML = "";
-  try {
-    await follow(await api("POST", `games/${game.id}/${path}`, body));
-  } catch (error) {
-    showError(error);
-  } finally {
-    game.busy = false;
-  }
-}
-
-function render(state) {
-  document.getElementById("scores").textContent =
-    "Match: " + state.scores.map((s, seat) => `seat ${seat} ${Math.round(s)}`).join(", ");
-  const choices = document.getElementById("choices");
-  choices.innerHTML = "";
-  document.getElementById("review").innerHTML = "";
-  if (state.phase === "failed") return showError(state.error);
-  if (state.phase === "decide") return decide(state.decision, choices);
-  dealOver(state, choices);
+function scoresText(scores) {
+  return "Match: " + scores.map((s, seat) => `seat ${seat} ${Math.round(s)}`).join(", ");
 }
 
 function decide(decision, choices) {
@@ -103,17 +68,7 @@ function dealOver(state, choices) {
       `defenders ${r.defender_points} (seat ${record.declarer} declared ${record.trump}).`;
     review(state.review, record);
   }
-  document.getElementById("story").textContent = "";
-  if (state.phase === "match_over") {
-    status.textContent += " The match is over.";
-    return;
-  }
-  const next = document.createElement("button");
-  next.id = "next-deal";
-  next.textContent = "Next deal";
-  next.onclick = () => send("deal");
-  choices.append(next);
-  if (!result.thrown_in) {
+  if (afterDeal(state, choices, "match") && !result.thrown_in) {
     const replay = document.createElement("button");
     replay.textContent = "Replay this deal";
     replay.onclick = () => {

@@ -1,0 +1,1 @@
+"""Tertz on the web board."""
