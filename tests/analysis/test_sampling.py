@@ -135,3 +135,11 @@ def test_random_knowledge_gives_consistent_samples(data: st.DataObject) -> None:
     assert knowledge.count() > 0
     for row in masks:
         check_consistent(knowledge, row)
+
+
+def test_warm_up_compiles_the_kernel_before_any_sample() -> None:
+    from deberts.analysis._sampling_kernel import deal_hands
+    from deberts.analysis.sampling import warm_up
+
+    warm_up()
+    assert deal_hands.signatures  # compiled (or loaded from numba's cache) for the masks

@@ -46,16 +46,22 @@ Cut = Callable[[np.ndarray], bool]
 
 class AlphaMuSearch:
     """αμ over a fixed set of worlds: positions that differ only in the hidden cards,
-    the searching seat to move in each, each world counted ``weights`` times."""
+    the searching seat to move in each, each world counted ``weights`` times.
+
+    Past ``deadline`` (``time.perf_counter``), or when ``stopped()`` raises, a search
+    deeper than the first stops with :class:`deberts.SearchInterrupted`: the check
+    is made at every node and inside every front operation (:mod:`deberts.play.pareto`),
+    so no step runs long past it."""
 
     def __init__(
         self, solver: Solver, worlds: Sequence[Position], weights: Sequence[int],
-        deadline: float | None = None,
+        deadline: float | None = None, stopped: Callable[[], None] | None = None,
     ) -> None:
         self.solver = solver
         self.worlds = list(worlds)
         self.weights = np.array(weights, dtype=np.int64)
         self.deadline = deadline
+        self.stopped = stopped
         root = self.worlds[0]
         self.seat = root.to_move
         self.ours = root.declarer_side if root.is_declarer_side(self.seat) else frozenset(
@@ -105,6 +111,13 @@ class AlphaMuSearch:
                 leader = (totals[card], -card)
         return totals
 
+    def check(self) -> None:
+        """Raise :class:`deberts.SearchInterrupted` past the deadline or once stopped."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchInterrupted("the αμ search passed its deadline")
+        if self.stopped is not None:
+            self.stopped()
+
     def _highest(self, front: np.ndarray) -> int:
         return int((front @ self.weights).max())
 
@@ -121,8 +134,7 @@ class AlphaMuSearch:
     def _front(self, rows: np.ndarray, remaining: int, cut: Cut | None) -> np.ndarray:
         """The front of the node reached in the worlds ``rows`` (one column each),
         with ``remaining`` of the seat's moves still to search."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchInterrupted("the αμ search passed its deadline")
+        self.check()
         first = self.worlds[rows[0]]
         if first.to_move == self.seat and not first.is_over():
             return self._turn(rows, remaining)
@@ -134,13 +146,14 @@ class AlphaMuSearch:
         """The seat's own turn: one card for every world."""
         legal = self.worlds[rows[0]].legal_moves()
         if remaining == 1:
-            return reduced(self._card_vectors(rows, legal))
+            return reduced(self._card_vectors(rows, legal), self.check)
         front = np.empty((0, len(rows)), dtype=np.int64)
         for card in legal:
             def cut(below: np.ndarray, known: np.ndarray = front) -> bool:
-                return dominated(below, known)
+                return dominated(below, known, self.check)
 
-            front = reduced(np.vstack([front, self._after(rows, card, remaining - 1, cut)]))
+            front = reduced(np.vstack([front, self._after(rows, card, remaining - 1, cut)]),
+                            self.check)
         return front
 
     def _others(self, rows: np.ndarray, remaining: int, cut: Cut | None, lowest: bool) -> np.ndarray:
@@ -155,7 +168,7 @@ class AlphaMuSearch:
         for card, where in sorted(columns.items()):
             where_array = np.array(where)
             below = self._after(rows[where_array], card, remaining, None)
-            front = combined(front, below, where_array, lowest)
+            front = combined(front, below, where_array, lowest, self.check)
             if lowest and cut is not None and cut(front):
                 break
         return front
@@ -223,7 +236,7 @@ class AlphaMuPlayer(PimcPlayer):
         try:
             worlds, weights = merged_worlds(list(self._weighed_samples(view, drawn)))
             deadline = None if self._search_seconds is None else started + self._search_seconds
-            search = AlphaMuSearch(self.solver, worlds, weights, deadline)
+            search = AlphaMuSearch(self.solver, worlds, weights, deadline, self._check_stopped)
             return search.choice(min(self.depth, len(view.hand)))
         except SearchInterrupted:
             return self.fallback.play(view)
