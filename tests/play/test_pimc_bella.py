@@ -3,6 +3,8 @@ announcing scores more for its side, decided with the card in play()."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from recorded_views import recorded_views
 
 from deberts import Card, Rules, Solver
@@ -64,8 +66,19 @@ def test_under_the_owner_rule_bella_is_always_announced() -> None:
             assert player.declare(view) is True
 
 
-def test_a_card_play_did_not_choose_is_announced() -> None:
-    """A subclass's own search (or a caller) may play a bella card that play() did
-    not choose: bella is then announced, as the rules expect."""
-    view = _bella_views(4, Rules().with_options(bella="trick_winner"), 1)[0]
-    assert PimcPlayer(samples=4, seed=1).declare(view) is True
+def test_declare_answers_for_any_view() -> None:
+    """A harness may ask about a view play() never saw (decided then, as play would
+    with the same seed), or about an equal view built again (the answer made in
+    play(), with no second search)."""
+    views = _bella_views(4, Rules().with_options(bella="trick_winner"), 6)
+    for view in views:
+        asked = PimcPlayer(samples=4, seed=1).declare(view)
+        played = PimcPlayer(samples=4, seed=1)
+        card = played.play(view)
+        bella_card = card in (Card.of(view.trump, Rank.KING), Card.of(view.trump, Rank.QUEEN))
+        assert asked == (played.declare(view) if bella_card else True)
+        calls = []
+        original = played.play
+        played.play = lambda v: calls.append(v) or original(v)  # type: ignore[method-assign]
+        assert played.declare(replace(view)) == asked and not calls
+    assert len(views) == 6

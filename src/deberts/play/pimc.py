@@ -142,12 +142,11 @@ class PimcPlayer:
 
     def play(self, view: PlayView) -> Card:
         legal = list(view.legal)
-        self._announced.choice = None
         with self.solver.limit(seconds=self._search_seconds):
             drawn: list[tuple[Position, int]] = []
             card = self._chosen(view, legal, drawn)
-            if _opens_bella(view, card):
-                self._announced.choice = (view, self._announces(view, card, drawn))
+            announce = self._announces(view, card, drawn) if _opens_bella(view, card) else None
+        self._announced.choice = (view, announce)
         return card
 
     def _chosen(self, view: PlayView, legal: list[Card], drawn: list[tuple[Position, int]]) -> Card:
@@ -174,14 +173,17 @@ class PimcPlayer:
         return self.play(view_of(position, face_up, dealer, exchanger))
 
     def declare(self, view: PlayView) -> bool:
-        """Whether to announce bella with the card :meth:`play` just chose for
-        ``view`` (docs/rules.md 2.4): decided there, from the samples. A card this
-        class's :meth:`play` did not choose (a subclass's own search) is announced,
-        as the rules expect."""
-        choice: tuple[PlayView, bool] | None = getattr(self._announced, "choice", None)
-        if choice is None or choice[0] is not view:
-            return True
-        return choice[1]
+        """Whether to announce bella with the card :meth:`play` chooses for ``view``
+        (docs/rules.md 2.4), decided with that card from the same samples. For the
+        view of this thread's last :meth:`play` (the same object, or an equal one a
+        harness built again) the answer is the one made then; for another view the
+        decision is made now, as :meth:`play` would. A card this class's :meth:`play`
+        did not choose (a subclass's own search) is announced, as the rules expect."""
+        choice: tuple[PlayView, bool | None] | None = getattr(self._announced, "choice", None)
+        if choice is None or (choice[0] is not view and choice[0] != view):
+            self.play(view)
+            choice = self._announced.choice
+        return True if choice is None or choice[1] is None else choice[1]
 
     def redeal(self, view: PlayView) -> bool:
         """A redeal right is decided by the rule of thumb of :class:`HeuristicPlayer`."""
