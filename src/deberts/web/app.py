@@ -28,8 +28,10 @@ from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
 #: The pages, by path: each is one HTML file of ``static/``.
+#: ``/docs`` is the API's reference built from the app's own schema by the page: no
+#: asset from a CDN, so it works offline.
 PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html",
-         "/tertz": "tertz.html"}
+         "/tertz": "tertz.html", "/docs": "docs.html"}
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:
@@ -44,6 +46,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         app.state.games.close()
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
     app.state.limits = bounds
     app.state.pool = Pool(bounds.threads, bounds.seconds)
