@@ -88,17 +88,7 @@ function play(card) {
   return refresh();
 }
 
-function undo() {
-  if (!state.played.length) return;
-  state.undone.push(state.played.pop());
-  refresh();
-}
-
-function redo() {
-  if (!state.undone.length) return;
-  state.played.push(state.undone.pop());
-  refresh();
-}
+const { undo, redo } = undoing(state, () => refresh());
 
 // The table after `step` cards of the optimal line (0: the position, playable), the
 // trick being played marked in the line's table.

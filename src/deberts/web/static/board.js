@@ -51,6 +51,18 @@ function drawBoard(holder, svg, onCard) {
   if (focused && cards.length) cards[0].focus();
 }
 
+// Undo and redo of a page's moves (state.played, with state.undone for redo), each
+// followed by refresh().
+function undoing(state, refresh) {
+  const move = (from, to) => () => {
+    if (!from().length) return;
+    to().push(from().pop());
+    refresh();
+  };
+  return { undo: move(() => state.played, () => state.undone),
+           redo: move(() => state.undone, () => state.played) };
+}
+
 // Keys a page answers (ArrowLeft, "u", ...), unless the person is typing in a field.
 function onKeys(handlers) {
   document.addEventListener("keydown", event => {
@@ -73,6 +85,11 @@ function escapeHtml(text) {
 function suitHtml(suit) {
   const symbol = SUITS[suit] || suit;
   return `<span class="${RED_SUITS.has(symbol) ? "red" : "black"}">${symbol}</span>`;
+}
+
+// A call or bidding option as a person reads it: a trump ("D") as its symbol in colour.
+function callHtml(call) {
+  return SUITS[call] ? suitHtml(call) : escapeHtml(call);
 }
 
 // Text as a person reads it: every card name (8D) and suit symbol in the symbols'
