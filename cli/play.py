@@ -19,6 +19,7 @@ import click
 from deberts.analysis.review import analyze_play
 from deberts.cli.arena import chosen_game, game_option, refuse_options
 from deberts.cli.common import (
+    option,
     CliError,
     ascii_option,
     chosen_rules,
@@ -270,7 +271,7 @@ REVIEW_STOCK = 4
 @seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,
               help="Ask before each card is final (u takes a misclick back).")
-@click.option("--record", "record_file", type=click.File("w", encoding="utf-8", lazy=False),
+@option("--records", "record_file", "--record", type=click.File("w", encoding="utf-8", lazy=False),
               metavar="FILE.jsonl",
               help="Save each deal's game record here, one a line, as it ends.")
 @click.option("--review-stock", type=click.IntRange(0, 14), default=REVIEW_STOCK,

@@ -40,7 +40,7 @@ STYLE = (
     ".card.best rect{stroke:#ffb300;stroke-width:4}"
     ".card.legal{cursor:pointer}"
     ".card.legal:focus{outline:none}"
-    ".card.legal:focus rect{stroke:#1565c0;stroke-width:4}"
+    ".card.legal:focus-visible rect{stroke:#1565c0;stroke-width:4}"
     ".back rect{fill:#3949ab;stroke:#1a237e}"
     ".gathered{opacity:.6}"
     ".value{font:bold 13px sans-serif;text-anchor:middle;fill:#333}"
