@@ -31,6 +31,7 @@ from deberts.cli.search_control import controlled, search_options
 from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.registry import default_game, game_of
+from deberts.text.render import counted
 from deberts.text.review import render_analysis
 
 
@@ -125,7 +126,7 @@ def _record(
     }, "--records", "the record holds the deal")
     records = read_records(source)
     if number > len(records):
-        raise CliError(f"--deal {number}: the file holds {len(records)} record(s)")
+        raise CliError(f"--deal {number}: the file holds {counted(len(records), 'record')}")
     record = records[number - 1]
     if getattr(record, "thrown_in", False):
         raise CliError(f"record {number}: the cards were thrown in, there is no play")

@@ -166,7 +166,7 @@ def test_analyze_refuses_bad_input(client: TestClient, body: dict[str, Any], mes
 
 def test_analyze_refuses_a_deal_number_past_the_records(client: TestClient) -> None:
     assert_bad(client.post("/api/analyze", json={"record": played_records(1), "deal": 3}),
-               "holds 1 record(s)")
+               "holds 1 record")
 
 
 def test_analyze_bounds_the_record_text() -> None:
