@@ -101,23 +101,29 @@ function cardsHtml(text) {
 }
 
 // A report section of aligned columns (the CLI's text) as a table: a line of one
-// column is a paragraph, a run of lines of several columns a table whose first row
-// is its heading when that row's first cell ends in ":".
+// column is a paragraph (inside a table when indented: a note on the row above, as
+// Tertz's draws), a run of lines of several columns a table whose first row is its
+// heading when that row's first cell ends in ":".
 function reportHtml(text) {
   const out = [];
   let rows = [];
   const flush = () => {
     if (!rows.length) return;
     const head = rows[0][0].endsWith(":") ? rows.shift() : null;
-    const cells = (row, tag) => row.map(c => `<${tag}>${cardsHtml(c)}</${tag}>`).join("");
+    const width = Math.max(...rows.map(row => row.length));
+    const cells = (row, tag) => row.length === 1
+      ? `<${tag} colspan="${width}" class="note">${cardsHtml(row[0])}</${tag}>`
+      : row.map(c => `<${tag}>${cardsHtml(c)}</${tag}>`).join("");
+    let index = 0;  // the rows of several columns are numbered: the tricks of a line
     out.push('<div class="scroll"><table class="data">' + (head ? `<tr>${cells(head, "th")}</tr>` : "") +
-             rows.map((row, i) => `<tr data-row="${i}">${cells(row, "td")}</tr>`).join("") + "</table></div>");
+             rows.map(row => row.length === 1 ? `<tr>${cells(row, "td")}</tr>`
+               : `<tr data-row="${index++}">${cells(row, "td")}</tr>`).join("") + "</table></div>");
     rows = [];
   };
   for (const line of text.split("\n")) {
     const row = line.trim().split(/\s{2,}/).filter(Boolean);
-    if (row.length > 1) {
-      rows.push(row);
+    if (row.length > 1 || (row.length && rows.length && /^\s/.test(line))) {
+      rows.push(row.length > 1 ? row : [row.join(" ")]);
     } else {
       flush();
       if (row.length) out.push(`<p>${cardsHtml(row[0])}</p>`);
