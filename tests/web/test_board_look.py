@@ -75,6 +75,9 @@ def test_the_best_move_is_what_the_eye_finds_at_every_width(
     assert "declarer side's points minus the defenders'" in legend
     assert page.inner_text("#status").endswith("best 7♦ 8♦ 9♦")
     assert page.locator("#score table tr").count() == 6  # heading and 5 rows of points
+    card = page.evaluate("() => document.querySelector('#board g.card rect')"
+                         ".getBoundingClientRect().width")
+    assert card >= 30, f"a card is {card:.0f} px wide at {width} px"  # readable on a phone
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -33,6 +33,7 @@ function readRules(preset, text) {
 function drawBoard(holder, svg, onCard) {
   const focused = document.activeElement && holder.contains(document.activeElement);
   holder.innerHTML = svg;
+  holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2;  // a phone: the middle
   document.body.dataset.boards = Number(document.body.dataset.boards || 0) + 1;
   const cards = [...holder.querySelectorAll("g.card.legal")];
   if (!onCard) {
