@@ -10,6 +10,9 @@ import click
 
 from deberts.analysis.review import analyze_play
 from deberts.cli.common import (
+    option,
+    given_setting,
+    setting_option_group,
     CliError,
     ascii_option,
     chosen_rules,
@@ -19,7 +22,6 @@ from deberts.cli.common import (
     played_option,
     refuse_options,
     reported,
-    require_options,
     rules_options,
     setting_options,
     table_bits_option,
@@ -29,17 +31,17 @@ from deberts.cli.search_control import controlled, search_options
 from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.registry import default_game, game_of
+from deberts.text.render import counted
 from deberts.text.review import render_analysis
 
 
 @click.command(name="analyze")
 @hands_argument(required=False)
-@click.option("--trump", help="The trump suit: S, H, D or C.")
-@click.option("--declarer", type=int, help="The declarer's seat, 0 first.")
-@click.option("--leader", type=int, help="The seat that led the first trick.")
+@setting_option_group
 @played_option
-@click.option("--record", "record_file", type=click.File("rb"), metavar="FILE",
-              help="Analyse a game record (JSON) instead of HANDS and the options above.")
+@option("--records", "record_file", "--record", type=click.File("rb"), metavar="FILE",
+        help="Analyse a game record (JSON, or JSON lines: --deal picks one) instead of "
+        "HANDS and the options above.")
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
               show_default=True, help="Which record of a JSON-lines record file.")
 @click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
@@ -69,8 +71,8 @@ def analyze_command(
 ) -> None:
     """Replay a played deal and price every card double-dummy.
 
-    Give HANDS (as dealt, seat order, one quoted argument), --trump, --declarer,
-    --leader and --played; or --record FILE. For each card: the margin (declarer
+    Give HANDS (as dealt, seat order, one quoted argument), --trump and --played
+    (--declarer and --leader if not the defaults); or --records FILE. For each card: the margin (declarer
     side minus defenders) under optimal play before and after it, its cost to its
     side in points, and the best cards; then the points each seat lost.
     """
@@ -86,8 +88,9 @@ def analyze_command(
             if start:
                 raise CliError("--from takes a --record: with HANDS, --played is the play")
             record, game, solver = None, default_game(), Solver(table_bits)
+            rules = chosen_rules(preset, settings)
             position = build_position(
-                *_setting(hands, trump, declarer, leader), chosen_rules(preset, settings)
+                *given_setting(hands, trump, declarer, leader, rules, "--records FILE"), rules
             )
             with controlled(solver, seconds, progress):
                 analysis = analyze_play(position, played, solver=solver)
@@ -102,13 +105,6 @@ def _given(parameter: str) -> bool:
     """Whether ``parameter`` was given on the command line (not its default)."""
     source = click.get_current_context().get_parameter_source(parameter)
     return source is click.core.ParameterSource.COMMANDLINE
-
-
-def _setting(
-    hands: str | None, trump: str | None, declarer: int | None, leader: int | None
-) -> tuple[str, str, int, int]:
-    require_options(setting_options(hands, trump, declarer, leader), "--record FILE")
-    return hands, trump, declarer, leader  # type: ignore[return-value]
 
 
 def _record(
@@ -127,10 +123,10 @@ def _record(
         "--played": played or None,
         "--set": settings or None,
         "--rules": preset if on_command_line else None,
-    }, "--record", "the record holds the deal")
+    }, "--records", "the record holds the deal")
     records = read_records(source)
     if number > len(records):
-        raise CliError(f"--deal {number}: the file holds {len(records)} record(s)")
+        raise CliError(f"--deal {number}: the file holds {counted(len(records), 'record')}")
     record = records[number - 1]
     if getattr(record, "thrown_in", False):
         raise CliError(f"record {number}: the cards were thrown in, there is no play")

@@ -62,7 +62,9 @@ def refuse_options(game: Game) -> None:
 @game_option
 @players_option
 @click.option("--deals", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Deals to play at least (whole duplicate matches; Tertz: whole pairs).")
+              help="Deals to play at least: whole matches to --target, each in every "
+              "seating, are played until this many deals are done, so a few more may be "
+              "(the report gives the count; Tertz: whole pairs of deals).")
 @seed_option
 @target_option
 @jobs_option("Worker processes")

@@ -18,7 +18,7 @@ import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
 from deberts.errors import excerpt, short_message
-from deberts.cli.inputs import build_rules
+from deberts.cli.inputs import build_rules, default_seats
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.model.rules import Rules
@@ -247,11 +247,57 @@ def setting_options(
     return {"HANDS": hands, "--trump": trump, "--declarer": declarer, "--leader": leader}
 
 
+def option(name: str, parameter: str, old: str, **settings: Any) -> Decorator:
+    """An option by the name every command uses for it, its ``old`` name still taken
+    (hidden from ``--help``, so scripts keep working while people see one word)."""
+    kept = {key: value for key, value in settings.items()
+            if key not in ("help", "default", "show_default", "metavar")}
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        command = click.option(old, parameter, hidden=True, **kept)(command)
+        return click.option(name, parameter, **settings)(command)
+
+    return decorate
+
+
+#: How many deals ``deal`` prints: ``--deals``, the word every command uses for a count.
+count_option = option("--deals", "count", "--count", type=click.IntRange(min=0), default=1,
+                      show_default=True, help="How many deals.")
+
+
+def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--trump``, ``--declarer`` and ``--leader``, with the defaults every command
+    shares (:func:`deberts.cli.inputs.default_seats`)."""
+    for option in reversed((
+        click.option("--trump", metavar="SUIT",
+                     help="The trump suit: S, H, D or C, a symbol (♥) or a name (hearts)."),
+        click.option("--declarer", type=int, help="The declarer's seat, 0 first.  [default: 0]"),
+        click.option("--leader", type=int,
+                     help="The seat that led the first trick (default: the declarer under "
+                     "first_lead=declarer, else seat 1, the eldest hand when seat 0 deals)."),
+    )):
+        command = option(command)
+    return command
+
+
+def given_setting(
+    hands: str | None, trump: str | None, declarer: int | None, leader: int | None,
+    rules: Rules, instead: str,
+) -> tuple[str, str, int, int]:
+    """HANDS and ``--trump`` (both needed: an error names every one missing, and the
+    alternative ``instead``), the declarer and leader given or by default."""
+    require_options({"HANDS": hands, "--trump": trump}, instead)
+    assert hands is not None and trump is not None
+    players = len(hands.split())
+    return (hands, trump, *default_seats(players, rules, declarer, leader))
+
+
 def require_options(given: dict[str, object], instead: str) -> None:
-    """A one-line error naming the first option not given, and the alternative."""
+    """A one-line error naming every option not given, and the alternative."""
     missing = [name for name, value in given.items() if value is None]
     if missing:
-        raise CliError(f"missing {missing[0]} (or use {instead})")
+        names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        raise CliError(f"missing {names} (or use {instead})")
 
 
 def refuse_options(given: dict[str, object], option: str, reason: str) -> None:

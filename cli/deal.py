@@ -9,6 +9,7 @@ import click
 
 from deberts import Deal, Position, Rules, Suit
 from deberts.cli.common import (
+    count_option,
     CliError,
     ascii_option,
     chosen_rules,
@@ -24,14 +25,14 @@ from deberts.cli.common import (
 from deberts.errors import excerpt
 from deberts.formats import batch
 from deberts.model.generate import generate_deals
-from deberts.model.sides import check_seat, declarer_leads, first_leader
+from deberts.cli.inputs import default_seats
+from deberts.model.sides import check_seat, declarer_leads
 from deberts.text.render import hand_lines
 
 
 @click.command(name="deal")
 @players_option
-@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
-              help="How many deals.")
+@count_option
 @seed_option
 @hand_option
 @click.option("--cards", "cards_per_hand", type=int,
@@ -96,8 +97,7 @@ def _setting(
     """The trump (``None``: random each deal), declarer and leader of every position."""
     rules.check_table(players)
     suit = None if trump.lower() == "random" else Suit.parse(trump).name
-    if leader is None:
-        leader = first_leader(0, declarer, players, rules)
+    declarer, leader = default_seats(players, rules, declarer, leader)
     for name, seat in (("--declarer", declarer), ("--leader", leader)):
         check_seat(name, seat, players)
     if declarer_leads(rules) and leader != declarer:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from deberts import Deal, DebertsError, Position, Rules
+from deberts.model.sides import first_leader
 
 #: The built-in ``--example`` deal: a full 2-player deal in hearts. The declarer
 #: (seat 0) holds the tertz A-K-Q of hearts and bella; the defender's fifty
@@ -20,6 +21,16 @@ EXAMPLE: dict[str, Any] = {
     "declarer": 0,
     "leader": 1,
 }
+
+def default_seats(
+    players: int, rules: Rules, declarer: int | None, leader: int | None
+) -> tuple[int, int]:
+    """The declarer and first leader, as given or by default as every command takes
+    them: seat 0 declares, and the eldest hand (seat 1, seat 0 dealing) leads, or the
+    declarer under ``first_lead=declarer``."""
+    declarer = 0 if declarer is None else declarer
+    return declarer, first_leader(0, declarer, players, rules) if leader is None else leader
+
 
 def build_rules(preset: str, settings: Iterable[str] = ()) -> Rules:
     """The rules of ``preset`` with ``option=value`` settings applied in order."""

@@ -12,13 +12,14 @@ import json
 import sys
 from dataclasses import replace
 from fractions import Fraction
-from typing import TextIO
+from typing import Iterable, TextIO
 
 import click
 
 from deberts.analysis.review import analyze_play
 from deberts.cli.arena import chosen_game, game_option, refuse_options
 from deberts.cli.common import (
+    option,
     CliError,
     ascii_option,
     chosen_rules,
@@ -42,7 +43,14 @@ from deberts.play.match import BidView, DealResult, Match, PlayView
 from deberts.play.tertz.arena import tertz_player_factory
 from deberts.play.tertz.costs import move_costs
 from deberts.play.tertz.match import TertzDealResult, TertzGame, TertzView
-from deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
+from deberts.text.render import (
+    RESULT_NAMES,
+    Notation,
+    counted,
+    hand_lines,
+    hand_text,
+    signed,
+)
 from deberts.text.tertz.render import deal_lines, move_text, score_lines
 
 YOU = 0
@@ -161,13 +169,21 @@ class HumanPlayer:
             last = view.tricks[-1]
             plays = " ".join(f"{p.seat}:{n.card(p.card)}" for p in last.plays)
             lines.append(f"Last trick: {plays}, seat {last.winner} won it")
-        table = " ".join(f"{p.seat}:{n.card(p.card)}" for p in view.trick) or "(you lead)"
-        lines.append(f"On the table: {table}")
-        cards = _in_order(view.hand)
-        lines.append("Your hand: " + "  ".join(
-            f"{i}:{n.card(c)}{'' if c in view.legal else '(x)'}" for i, c in enumerate(cards, 1)
-        ))
+        table = " ".join(f"{p.seat}:{n.card(p.card)}" for p in view.trick)
+        lines.append(f"On the table: {table or 'nothing yet, you lead'}")
+        lines.append(hand_choice(view.hand, view.legal, n))
         click.echo("\n".join(lines))
+
+
+def hand_choice(hand: CardSet, legal: Iterable[Move], notation: Notation) -> str:
+    """The hand numbered for the answer, ``(x)`` on the cards that may not be played
+    now, and what the mark means when a card carries it."""
+    playable = set(legal)
+    cards = _in_order(hand)
+    shown = "  ".join(f"{i}:{notation.card(c)}{'' if c in playable else '(x)'}"
+                      for i, c in enumerate(cards, 1))
+    key = " ((x): may not be played now)" if any(c not in playable for c in cards) else ""
+    return f"Your hand{key}: {shown}"
 
 
 def ask(prompt: str, default: str | None = None) -> str:
@@ -270,7 +286,7 @@ REVIEW_STOCK = 4
 @seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,
               help="Ask before each card is final (u takes a misclick back).")
-@click.option("--record", "record_file", type=click.File("w", encoding="utf-8", lazy=False),
+@option("--records", "record_file", "--record", type=click.File("w", encoding="utf-8", lazy=False),
               metavar="FILE.jsonl",
               help="Save each deal's game record here, one a line, as it ends.")
 @click.option("--review-stock", type=click.IntRange(0, 14), default=REVIEW_STOCK,
@@ -314,7 +330,7 @@ def play_command(
                 record_file.flush()
             click.echo("\n".join(_review(result, match, notation)))
     except Quit as stop:
-        left(stop, f"You left the match after {played} deal(s). "
+        left(stop, f"You left the match after {counted(played, 'deal')}. "
                    f"Score: {_scores(match.scores, players, rules)}.")
         return
     winner = match.winner()
@@ -371,7 +387,7 @@ class TertzHumanPlayer:
                 click.echo("  answer a number from 0 to 12")
         cards = _in_order(view.hand)
         while True:
-            answer = ask("Your move (a card such as JH or its number, or swap)")
+            answer = ask("Your card (e.g. JH, or its number; or swap)")
             move = _chosen(answer, cards) if answer.isdigit() else _tertz_move(answer, view)
             if move is None or move not in view.legal:
                 legal = " ".join(move_text(m, n) for m in view.legal)
@@ -405,13 +421,9 @@ class TertzHumanPlayer:
             last = view.tricks[-1]
             won = "you" if last.winner == view.seat else "the computer"
             lines.append(f"Last trick: {' '.join(n.card(c) for c in last.cards)}, {won} won it.")
-        table = n.card(view.trick[0]) if view.trick else "(you lead)"
+        table = n.card(view.trick[0]) if view.trick else f"nothing yet, {lead}"
         lines.append(f"On the table: {table}")
-        legal = set(view.legal)
-        lines.append("Your hand: " + "  ".join(
-            f"{i}:{n.card(c)}{'' if c in legal else '(x)'}"
-            for i, c in enumerate(_in_order(view.hand), 1)
-        ))
+        lines.append(hand_choice(view.hand, view.legal, n))
         click.echo("\n".join(lines))
 
 
@@ -446,7 +458,7 @@ def _play_tertz(
                 record_file.flush()
             click.echo("\n".join(_tertz_review(result, seat, game, review_stock, notation)))
     except Quit as stop:
-        left(stop, f"You left the game after {played} deal(s). "
+        left(stop, f"You left the game after {counted(played, 'deal')}. "
                    f"Score: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
         return
     winner = game.winner()

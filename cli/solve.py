@@ -6,17 +6,18 @@ import json
 
 import click
 
-from deberts import Solver
+from deberts import Rules, Solver
 from deberts.cli.common import (
     ascii_option,
     hands_argument,
     json_option,
     notation_for_stdout,
     played_option,
+    given_setting,
     refuse_options,
     reported,
-    require_options,
     rules_options,
+    setting_option_group,
     setting_options,
     table_bits_option,
 )
@@ -27,9 +28,7 @@ from deberts.text.render import render_solution
 
 @click.command(name="solve")
 @hands_argument(required=False)
-@click.option("--trump", help="The trump suit: S, H, D or C.")
-@click.option("--declarer", type=int, help="The declarer's seat, 0 first.")
-@click.option("--leader", type=int, help="The seat that led the first trick.")
+@setting_option_group
 @played_option
 @rules_options
 @json_option
@@ -59,9 +58,10 @@ def solve_command(
     HANDS is the deal: the hands in seat order separated by spaces, each as
     S.H.D.C holdings, as one quoted argument, e.g. "AQJ8.T9.8.J9 7.Q8.KQT7.KQ".
     """
-    setting = deal_setting(hands, trump, declarer, leader, example)
     with reported():
-        position = build_position(*setting, build_rules(preset, settings), played)
+        rules = build_rules(preset, settings)
+        setting = deal_setting(hands, trump, declarer, leader, example, rules)
+        position = build_position(*setting, rules, played)
         solver = Solver(table_bits)
         with controlled(solver, seconds, progress):
             solution = solver.solve(position)
@@ -73,12 +73,12 @@ def solve_command(
 
 def deal_setting(
     hands: str | None, trump: str | None, declarer: int | None, leader: int | None,
-    example: bool,
+    example: bool, rules: Rules,
 ) -> tuple[str, str, int, int]:
-    """The deal, trump, declarer and leader: as given, or the built-in example's."""
-    given = setting_options(hands, trump, declarer, leader)
+    """The deal, trump, declarer and leader: as given (the seats by default as
+    :func:`default_seats` gives them), or the built-in example's."""
     if example:
-        refuse_options(given, "--example", "it solves a built-in deal")
+        refuse_options(setting_options(hands, trump, declarer, leader), "--example",
+                       "it solves a built-in deal")
         return EXAMPLE["hands"], EXAMPLE["trump"], EXAMPLE["declarer"], EXAMPLE["leader"]
-    require_options(given, "--example")
-    return hands, trump, declarer, leader  # type: ignore[return-value]
+    return given_setting(hands, trump, declarer, leader, rules, "--example")

@@ -21,6 +21,7 @@ from deberts import __version__
 from deberts.cli import plots
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
+    option,
     CliError,
     chosen_rules,
     jobs_option,
@@ -47,7 +48,7 @@ METADATA_KEY = "deberts.stats"
 
 @click.command(name="stats")
 @click.argument("path", metavar="FILE.parquet", type=click.Path(dir_okay=False))
-@click.option("-n", "--deals", type=click.IntRange(min=1),
+@option("--deals", "deals", "-n", type=click.IntRange(min=1),
               help="Solve this many random deals a player count into FILE (replacing it). "
               "Without it, summarise FILE as it is.")
 @click.option("--players", "players", type=click.IntRange(2, 4), multiple=True,

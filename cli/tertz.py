@@ -19,6 +19,7 @@ from deberts.cli.common import (
     CliError,
     Decorator,
     ascii_option,
+    count_option,
     fixed_hands,
     hand_option,
     hands_argument,
@@ -143,8 +144,7 @@ def analyze_command(
 
 
 @tertz_group.command(name="deal")
-@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True,
-              help="How many deals.")
+@count_option
 @seed_option
 @hand_option
 @json_option

@@ -20,8 +20,9 @@ LAYERS = ("model", "engine", "analysis", "play", "formats", "text", "cli")
 BESIDE = {"web": "cli"}
 #: The display hooks whose imports may reach the text layer.
 DISPLAY_HOOKS = {"_repr_svg_", "_repr_html_"}
-#: Modules at the package root that every layer may use.
-SHARED = {"deberts.errors"}
+#: Modules at the package root that every layer may use (errors, and the lazy names
+#: helper each layer's package uses to export its names).
+SHARED = {"deberts.errors", "deberts.lazy"}
 
 
 def layer_of(module: str) -> int | None:

@@ -137,3 +137,19 @@ def test_readme_record_example_loads() -> None:
     (text,) = blocks("json")
     (record,) = records.loads(text)
     assert record.seats == ("pimc:samples=50", "heuristic") and record.is_complete()
+
+
+def test_readme_commands_paste_into_a_shell() -> None:
+    """A line continued with a backslash is outside any quotes: inside single quotes
+    the shell keeps the backslash and the newline (this test's own reader joins
+    the lines, so only this check sees it)."""
+    quoted = []
+    for body in blocks(""):
+        command = ""
+        for line in body.splitlines():
+            command = command + line if command else (line if line.startswith("$ ") else "")
+            if not command.endswith("\\"):
+                command = ""
+            elif command.count("'") % 2:
+                quoted.append(line)
+    assert quoted == []

@@ -83,7 +83,7 @@ def test_the_web_api_solves_draws_and_reviews_it() -> None:
         solved = client.post("/api/solve?board=true", json=LINE).json()
         assert solved["margin"] == ToySolver().value(ToyPosition(ToyDeal.parse(HANDS)))
         assert solved["svg"].startswith("<svg") and solved["report"]["score"].startswith("Score")
-        reviewed = client.post("/api/analyze", json={**LINE, "play": "KS QS"}).json()
+        reviewed = client.post("/api/analyze", json={**LINE, "played": "KS QS"}).json()
         assert reviewed["costs"] == [0, 0] and reviewed["start"] == {**LINE, "played": []}
         record = ToyRecord(ToyDeal.parse(HANDS), ())
         text = records.dumps([record])

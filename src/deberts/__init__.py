@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deberts.analysis import __all__ as _analysis_names
 from deberts.engine.parallel import solve_many
 from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
 from deberts.errors import (
@@ -42,6 +43,7 @@ from deberts.model.record import GameRecord
 from deberts.model.registry import Game, find_game, game_of, games, register
 from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
+from deberts.play import __all__ as _play_names
 
 if TYPE_CHECKING:
     from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
@@ -67,19 +69,12 @@ BACKEND = "cython"
 
 __version__ = "0.1.0"
 
-#: The analysis and play layers' names, by module, loaded at their first use.
+#: The analysis and play layers' names (their packages load them at first use), and
+#: the arena's function, whose name is its module's in ``deberts.play``.
 _LAZY = {
-    **dict.fromkeys(("BidEvaluation", "OptionStats", "evaluate_bid"),
-                    "deberts.analysis.bid_evaluation"),
-    **dict.fromkeys(("CardAnalysis", "PlayAnalysis", "analyze_play"), "deberts.analysis.review"),
-    **dict.fromkeys(("Knowledge", "sample_deals"), "deberts.analysis.sampling"),
-    **dict.fromkeys(("DDTable", "TableCell", "dd_table"), "deberts.analysis.table"),
-    "AlphaMuPlayer": "deberts.play.alphamu",
-    **dict.fromkeys(("ArenaResult", "arena"), "deberts.play.arena"),
-    **dict.fromkeys(("BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
-                     "view_of"), "deberts.play.match"),
-    "PimcPlayer": "deberts.play.pimc",
-    **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.play.players"),
+    **dict.fromkeys(_analysis_names, "deberts.analysis"),
+    **dict.fromkeys(_play_names, "deberts.play"),
+    "arena": "deberts.play.arena",
 }
 __getattr__ = lazy_names(__name__, _LAZY)
 

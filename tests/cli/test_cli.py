@@ -234,7 +234,7 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], token: str) -> None:
     [
         ([ENDGAME + " X", *ENDGAME_ARGS], "'X'"),
         (["AJ.K9.T.7 AJ.A8.9.8", *ENDGAME_ARGS], "JS"),
-        ([ENDGAME, "--trump", "H", "--declarer", "0"], "--leader"),
+        ([ENDGAME, "--declarer", "0"], "--trump"),
         (["--trump", "H", "--declarer", "0", "--leader", "1"], "HANDS"),
         ([ENDGAME, *ENDGAME_ARGS, "--bogus"], "--bogus"),
         ([ENDGAME, "--trump", "H", "--declarer", "x", "--leader", "1"], "'x'"),

@@ -125,7 +125,8 @@ def test_illegal_card_is_named_by_its_place() -> None:
 
 
 @pytest.mark.parametrize("args, pattern", [
-    ([HANDS, "--trump", "H", "--declarer", "0", "--play", "8H"], r"missing --leader"),
+    ([HANDS, "--declarer", "0", "--play", "8H"], r"missing --trump \(or use --records FILE\)"),
+    (["--play", "8H"], r"missing HANDS and --trump"),
     ([HANDS, *SETTING, "--play", "8X"], r"bad card '8X'"),
     (["AK.. QJ..", *SETTING], r"bad hand"),
     ([HANDS, *SETTING, "--set", "bella=sometimes"], r"bad value 'sometimes'"),
@@ -137,8 +138,8 @@ def test_bad_input(args: list[str], pattern: str) -> None:
 def test_record_errors(tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     write_records([a_record(3)], path)
-    assert_error(run("--record", str(path), "--trump", "S"), r"--record takes no --trump")
-    assert_error(run("--record", str(path), "--rules", "kharkov"), r"--record takes no --rules")
+    assert_error(run("--record", str(path), "--trump", "S"), r"--records takes no --trump")
+    assert_error(run("--record", str(path), "--rules", "kharkov"), r"--records takes no --rules")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "deberts-record/1", "dealer": 0}')
     assert_error(run("--record", str(bad)), r"missing field 'hands'")

@@ -115,3 +115,42 @@ def test_arena_seed_is_random_by_default_and_reported() -> None:
     assert {k: v for k, v in first.items()} == again
     text = run("arena", "heuristic", "random", "--deals", "1", "-j", "1", "--seed", "5").stdout
     assert "duplicate seating, seed 5." in text
+
+
+# -- one vocabulary ------------------------------------------------------------
+
+
+def test_solve_takes_the_seats_deal_json_defaults_to() -> None:
+    """No --declarer or --leader: the seats ``deal --json`` writes."""
+    runner = CliRunner()
+    line = json.loads(runner.invoke(main, ["deal", "--json", "--seed", "5", "--trump", "H"]).output)
+    hands = " ".join(line["hands"])
+    defaulted = runner.invoke(main, ["solve", hands, "--trump", "H", "--json"])
+    named = runner.invoke(main, ["solve", hands, "--trump", "H", "--declarer",
+                                 str(line["declarer"]), "--leader", str(line["leader"]), "--json"])
+    assert defaulted.exit_code == 0, defaulted.output
+    assert json.loads(defaulted.output)["moves"] == json.loads(named.output)["moves"]
+
+
+@pytest.mark.parametrize("trump", ["H", "h", "♥", "hearts", "Heart"])
+def test_a_trump_by_letter_symbol_or_name(trump: str) -> None:
+    result = CliRunner().invoke(main, ["solve", "Q.AKQT.A.AJ7 J.8.T987.QT8", "--trump", trump,
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["margin"] == 30
+
+
+@pytest.mark.parametrize(("new", "old"), [("--deals", "--count")])
+def test_counts_are_deals_and_the_old_name_still_works(new: str, old: str) -> None:
+    runner = CliRunner()
+    shown = runner.invoke(main, ["deal", "--help"]).output
+    assert new in shown and old not in shown
+    assert (runner.invoke(main, ["deal", new, "3", "--seed", "2"]).output
+            == runner.invoke(main, ["deal", old, "3", "--seed", "2"]).output)
+    assert len(runner.invoke(main, ["deal", new, "3"]).output.splitlines()) == 3
+
+
+@pytest.mark.parametrize("command", [["arena"], ["play"], ["analyze"]])
+def test_record_files_are_records_everywhere(command: list[str]) -> None:
+    shown = CliRunner().invoke(main, [*command, "--help"]).output
+    assert "--records" in shown and "--record " not in shown

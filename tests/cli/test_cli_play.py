@@ -50,7 +50,7 @@ def test_help_quit_and_the_record_file(tmp_path) -> None:  # type: ignore[no-unt
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("Commands, at any question:") >= 2 and "q, quit: leave the match" in out
-    assert "You left the match after 1 deal(s). Score: you 0, seat 1 84.5, seat 2 84.5." in out
+    assert "You left the match after 1 deal. Score: you 0, seat 1 84.5, seat 2 84.5." in out
     # After the deal, every hand as dealt, with who holds it.
     assert "The deal as dealt:" in out and "you, dealer" in out
     from deberts import read_records

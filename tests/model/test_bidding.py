@@ -84,8 +84,9 @@ def test_parse_call() -> None:
     assert parse_call("PLAY") == PLAY and parse_call(" pass ") == PASS
     assert parse_call("Pass") == PASS
     assert parse_call("h") == "H" and parse_call("♠") == "S" and parse_call(" c ") == "C"
+    assert parse_call("hearts") == "H" and parse_call("Spade") == "S"  # as Suit.parse
     assert Bid(1, "D").call == "D" and Bid(0, "Play").call == PLAY
-    for text in ("double", "", "10", "hearts", "X"):
+    for text in ("double", "", "10", "heartz", "X"):
         with pytest.raises(DebertsError, match=r"bad bid .*: expected play, pass or a suit S H D C"):
             parse_call(text)
     with pytest.raises(DebertsError, match=r"^bad bid 'double': expected play, pass or a suit"):

@@ -50,7 +50,8 @@ def test_analyse_shows_the_cli_values_and_updates_them_after_a_click(
     page.screenshot(path=str(tmp_path / "analyse-start.png"))
 
     after(page, lambda: page.click(f'#board g.card.legal[data-card="{best[0]}"]'))
-    assert page.inner_text("#played") == f"Played: {best[0]}"
+    symbol = deberts.Card.parse(best[0])
+    assert page.inner_text("#played") == f"Played: {symbol.rank.char}{symbol.suit.symbol}"
     assert shown_values(page) == cli_moves("--played", best[0])
     page.screenshot(path=str(tmp_path / "analyse-after-click.png"))
 
@@ -117,7 +118,10 @@ def test_replay_steps_through_a_pasted_record(page: Any, server: str, tmp_path: 
     for _ in range(costly.index):
         after(page, lambda: page.click("#next"))
     status = page.inner_text("#status")
-    assert f"seat {costly.seat} plays {costly.card}, giving away {costly.cost}" in status
+    symbol = f"{costly.card.rank.char}{costly.card.suit.symbol}"
+    assert (f"Before card {costly.index + 1} of {len(analysis.cards)}, seat {costly.seat} to play: "
+            f"it played {symbol}, giving away {costly.cost}") in status
+    assert page.inner_text("#legend").startswith(f"Seat {costly.seat} to play, ")
     assert shown_values(page) == {str(c): v for c, v in costly.values.items()}
     lost = ", ".join(f"seat {seat} {points}" for seat, points in analysis.lost().items())
     assert page.inner_text("#summary").startswith(f"Points lost: {lost}.")

@@ -124,7 +124,7 @@ def test_table_refuses_bad_input(client: TestClient, body: dict[str, Any], messa
 
 
 def test_analyze_gives_the_cli_json_and_the_start(client: TestClient) -> None:
-    body = {**LINE, "play": "JS QS QH 8H"}
+    body = {**LINE, "played": "JS QS QH 8H"}
     data = client.post("/api/analyze", json=body).json()
     position = deberts.Position(deberts.Deal.parse(EXAMPLE), "H", 0, 1)
     assert without(data, "start") == deberts.analyze_play(position, "JS QS QH 8H").to_dict()
@@ -156,7 +156,7 @@ def test_analyze_reads_a_record_text_by_deal_number(client: TestClient) -> None:
     ({"record": "not json"}, "bad"),
     ({"record": "/etc/passwd"}, "bad"),
     ({"hands": EXAMPLE, "trump": "H", "declarer": 0}, "missing field 'leader'"),
-    ({**LINE, "play": "AS"}, "AS"),
+    ({**LINE, "played": "AS"}, "AS"),
     ({"record": "x", "hands": EXAMPLE}, "a record takes no hands"),
     ({"record": "x", "deal": 0}, "bad deal"),
 ])
@@ -166,7 +166,7 @@ def test_analyze_refuses_bad_input(client: TestClient, body: dict[str, Any], mes
 
 def test_analyze_refuses_a_deal_number_past_the_records(client: TestClient) -> None:
     assert_bad(client.post("/api/analyze", json={"record": played_records(1), "deal": 3}),
-               "holds 1 record(s)")
+               "holds 1 record")
 
 
 def test_analyze_bounds_the_record_text() -> None:

@@ -17,6 +17,8 @@ from deberts.model.arguments import text as text_argument
 RANK_CHARS = "789TJQKA"
 SUIT_CHARS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
+#: The suits' names, singular, in the order of SUIT_CHARS.
+SUIT_WORDS = ("spade", "heart", "diamond", "club")
 FULL_MASK = 0xFFFFFFFF
 
 
@@ -39,14 +41,22 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
+        """Parse ``S``/``H``/``D``/``C``, a suit's name (``hearts``, ``heart``; any
+        case) or a suit symbol.
+
+        >>> Suit.parse("hearts"), Suit.parse("♦"), Suit.parse("c")
+        (Suit.H, Suit.D, Suit.C)
+        """
         token = text_argument("suit", text).strip()
         upper = token.upper()
         if len(upper) == 1 and upper in SUIT_CHARS:
             return cls(SUIT_CHARS.index(upper))
         if len(token) == 1 and token in SUIT_SYMBOLS + "♤♡♢♧":
             return cls((SUIT_SYMBOLS + "♤♡♢♧").index(token) % 4)
-        raise NotationError(f"bad suit {excerpt(text)}: suit must be one of S H D C")
+        if token.lower().removesuffix("s") in SUIT_WORDS:
+            return cls(SUIT_WORDS.index(token.lower().removesuffix("s")))
+        raise NotationError(f"bad suit {excerpt(text)}: suit must be one of S H D C "
+                            "(or ♠ ♥ ♦ ♣, or spades hearts diamonds clubs)")
 
     def __str__(self) -> str:
         return self.name

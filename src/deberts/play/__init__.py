@@ -1,2 +1,33 @@
 """Playing games: a match with bidding, the exchange and play, the players
-(random, heuristic, Monte Carlo) and the arena that pits them against each other."""
+(random, heuristic, Monte Carlo) and the arena that pits them against each other.
+
+Its public names are here (``deberts.play.PimcPlayer``), loaded at their first use;
+the arena's function is :func:`deberts.arena` (``deberts.play.arena`` is its module)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deberts.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from deberts.play.alphamu import AlphaMuPlayer
+    from deberts.play.arena import ArenaResult
+    from deberts.play.match import (
+        BidView, DealResult, Match, Player, PlayView, play_deal, view_of,
+    )
+    from deberts.play.pimc import PimcPlayer
+    from deberts.play.players import HeuristicPlayer, RandomPlayer
+
+#: The layer's public names, by module, loaded at their first use.
+_NAMES = {
+    "AlphaMuPlayer": "deberts.play.alphamu",
+    "ArenaResult": "deberts.play.arena",
+    **dict.fromkeys(("BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
+                     "view_of"),
+                    "deberts.play.match"),
+    "PimcPlayer": "deberts.play.pimc",
+    **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.play.players"),
+}
+__getattr__ = lazy_names(__name__, _NAMES)
+__all__ = sorted(_NAMES)

@@ -164,12 +164,14 @@ class PimcPlayer:
             return self.fallback.play(view)
 
     def choose(
-        self, position: Position, face_up: Card | None, dealer: int | None = None,
+        self, position: Position, face_up: Card | None = None, dealer: int | None = None,
         exchanger: int | None = None,
     ) -> Card:
         """The card to play for the seat to move in ``position`` (a whole deal in
-        play), decided from that seat's view only (:func:`deberts.play.match.view_of`);
-        ``face_up`` is ``None`` in a game without a face-up card (a Belote deal)."""
+        play), decided from that seat's view only (:func:`deberts.play.match.view_of`).
+        By default the seat knows what the position shows: its own hand and the cards
+        played, no face-up card (give ``face_up`` when one was turned, so the sampled
+        deals put it where the bidding sent it)."""
         return self.play(view_of(position, face_up, dealer, exchanger))
 
     def declare(self, view: PlayView) -> bool:

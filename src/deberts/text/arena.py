@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from deberts.text.render import counted
+
 
 def margins(pair: list[float]) -> str:
     """A margin's 95% interval: ``+1.0 .. +2.5``."""
@@ -20,8 +22,8 @@ def arena_lines(data: dict[str, Any]) -> list[str]:
     """The report of :meth:`deberts.play.arena.ArenaResult.to_dict` (with ``seed``)."""
     first, second = data["players"]
     return [
-        f"{first} against {second}: {data['seats']} players, {data['deals']} deals in "
-        f"{data['matches']} matches to {data['target']}, duplicate seating, seed {data['seed']}.",
+        f"{first} against {second}: {data['seats']} players, {counted(data['deals'], 'deal')} in "
+        f"{counted(data['matches'], 'match')} to {data['target']}, duplicate seating, seed {data['seed']}.",
         f"Mean margin per deal for {first}: {data['mean_margin']:+.1f} "
         f"(95% interval {margins(data['margin_ci95'])}).",
         f"Matches won by {first}: {100 * data['match_win_rate']:.1f}% "
@@ -44,6 +46,6 @@ def given_away_lines(entries: list[dict[str, Any]]) -> list[str]:
                 continue
             low, high = figure["ci95"]
             parts.append(f"as {role} {figure['mean']:.1f} (95% interval {low:.1f} .. "
-                         f"{high:.1f}; {figure['deals']} deals)")
+                         f"{high:.1f}; {counted(figure['deals'], 'deal')})")
         lines.append(f"  {entry['player']}: {', '.join(parts)}.")
     return lines

@@ -255,6 +255,17 @@ def score_lines(position: Position, solution: Solution) -> list[str]:
     return [*table(rows, right={1, 2}), result, f"Recorded: {records}{held}."]
 
 
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, singular for one.
+
+    >>> counted(1, "deal"), counted(3, "deal"), counted(2, "match")
+    ('1 deal', '3 deals', '2 matches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+
+
 def signed(value: int) -> str:
     """A margin with its sign: ``+30``, ``-3``, ``0``."""
     return f"{value:+d}" if value else "0"

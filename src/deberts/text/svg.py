@@ -24,23 +24,28 @@ from deberts.model.deal import Deal, full_hand_size
 from deberts.model.position import Play, Position, Trick
 from deberts.play.match import BidView, PlayView
 from deberts.text.histogram import margin_bins
-from deberts.text.render import RESULT_NAMES, Notation, call_name, role, signed
+from deberts.text.render import RESULT_NAMES, SUIT_NAMES, Notation, call_name, role, signed
 
 CARD_W, CARD_H = 40, 58
-#: Horizontal step between the cards of a hand (they overlap), and with values below.
-STEP, VALUE_STEP = 22, 30
-WIDTH, HEIGHT = 700, 500
+#: Horizontal step between the cards of a hand (they overlap, the rank and the
+#: corner's suit sign still readable), and with values below.
+STEP, VALUE_STEP = 28, 34
+WIDTH, HEIGHT = 760, 500
 CENTRE = (WIDTH / 2, HEIGHT / 2 - 10)
 RED, BLACK = "#c62828", "#1b1b1b"
 RESULT_COLOURS = {"made": "#2e7d32", "bait": "#c62828", "hanging": "#ef6c00"}
 
 STYLE = (
     ".card rect{fill:#fff;stroke:#555;stroke-width:1}"
-    ".card.best rect{stroke:#2e7d32;stroke-width:3}"
+    ".card.best rect{stroke:#ffb300;stroke-width:4}"
     ".card.legal{cursor:pointer}"
+    ".card.legal:focus{outline:none}"
+    ".card.legal:focus-visible rect{stroke:#1565c0;stroke-width:4}"
     ".back rect{fill:#3949ab;stroke:#1a237e}"
-    ".value{font:bold 12px sans-serif;text-anchor:middle;fill:#333}"
-    ".value.best{fill:#2e7d32}"
+    ".gathered{opacity:.6}"
+    ".value{font:bold 13px sans-serif;text-anchor:middle;fill:#333}"
+    ".value.best{fill:#1b1b1b}"
+    ".badge{fill:#ffd54f;stroke:#1b1b1b;stroke-width:1}"
     ".label{font:13px sans-serif;fill:#222}"
     ".label.declarer{font-weight:bold}"
     ".small{font:11px sans-serif;fill:#444}"
@@ -72,6 +77,10 @@ class Scene:
     values: Mapping[Card, int] = field(default_factory=dict)
     best: frozenset[Card] = frozenset()
     title: str = ""
+    #: The trick just completed, drawn faded while the table is empty (as it lies
+    #: until it is gathered), and the seat that won it.
+    last_trick: tuple[Play, ...] = ()
+    last_winner: int | None = None
 
 
 # -- the table ---------------------------------------------------------------
@@ -80,9 +89,9 @@ class Scene:
 #: centre, for 2, 3 and 4 seats (seat 0 at the bottom, then clockwise).
 ANCHORS = {
     2: ((WIDTH / 2, 400, 0, 1), (WIDTH / 2, 60, 0, -1)),
-    3: ((WIDTH / 2, 400, 0, 1), (135, 200, -1, 0), (WIDTH - 135, 200, 1, 0)),
-    4: ((WIDTH / 2, 400, 0, 1), (135, 215, -1, 0), (WIDTH / 2, 60, 0, -1),
-        (WIDTH - 135, 215, 1, 0)),
+    3: ((WIDTH / 2, 400, 0, 1), (150, 200, -1, 0), (WIDTH - 150, 200, 1, 0)),
+    4: ((WIDTH / 2, 400, 0, 1), (150, 215, -1, 0), (WIDTH / 2, 60, 0, -1),
+        (WIDTH - 150, 215, 1, 0)),
 }
 
 
@@ -92,10 +101,15 @@ def scene_svg(scene: Scene) -> str:
     parts = [_corner(scene)]
     for seat, (info, anchor) in enumerate(zip(scene.seats, ANCHORS[len(scene.seats)])):
         parts.append(_hand(scene, seat, info, anchor[0], anchor[1]))
-    for play in scene.trick:
+    on_table = scene.trick or scene.last_trick
+    for play in on_table:
         x, y, dx, dy = ANCHORS[len(scene.seats)][play.seat]
         parts.append(card_svg(play.card, CENTRE[0] + 48 * dx - CARD_W / 2,
-                              CENTRE[1] + 42 * dy - CARD_H / 2, classes="played"))
+                              CENTRE[1] + 42 * dy - CARD_H / 2,
+                              classes="played" if scene.trick else "played gathered"))
+    if not scene.trick and scene.last_trick:
+        parts.append(f'<text class="small" x="{CENTRE[0]}" y="{CENTRE[1] + 100}" '
+                     f'text-anchor="middle">last trick: seat {scene.last_winner} won it</text>')
     return document(WIDTH, HEIGHT, parts, scene.title or "deal")
 
 
@@ -147,13 +161,16 @@ def _in_order(cards: CardSet) -> list[Card]:
 
 
 def card_svg(card: Card, x: float, y: float, classes: str = "") -> str:
-    """One card face at (x, y): the rank and suit in the corner, a big suit sign."""
+    """One card face at (x, y): the rank and suit in the corner, a big suit sign. A
+    legal card takes the keyboard focus (Enter or Space plays it on the board)."""
     colour = RED if card.suit in (Suit.H, Suit.D) else BLACK
     name = str(card)
     kinds = " ".join(["card", *classes.split()])
+    focus = ' tabindex="0" role="button"' if "legal" in classes.split() else ""
     return (
-        f'<g class="{kinds}" data-card="{name}" transform="translate({x:.1f},{y:.1f})">'
-        f'<title>{name}</title>'
+        f'<g class="{kinds}" data-card="{name}"{focus} aria-label="{card_words(card)}" '
+        f'transform="translate({x:.1f},{y:.1f})">'
+        f'<title>{card.rank.char}{card.suit.symbol}</title>'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/>'
         f'<text x="4" y="14" font-family="sans-serif" font-size="13" font-weight="bold" '
         f'fill="{colour}">{card.rank.char}</text>'
@@ -171,10 +188,26 @@ def back_svg(x: float, y: float) -> str:
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/></g>')
 
 
+def card_words(card: Card) -> str:
+    """A card as a screen reader says it: ``queen of hearts``."""
+    return f"{RANK_WORDS[card.rank.char]} of {SUIT_NAMES[card.suit]}"
+
+
+#: The ranks' names, by their character.
+RANK_WORDS = {"7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+              "K": "king", "A": "ace"}
+
+
 def value_svg(card: object, value: int, x: float, y: float, best: bool) -> str:
-    """A card's value (a margin) under it; the best ones in green."""
-    classes = "value best" if best else "value"
-    return f'<text class="{classes}" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{signed(value)}</text>'
+    """A card's value (a margin) under it; the best ones dark on a bright badge, so
+    that the best move is the first thing the eye finds on any background."""
+    text = signed(value)
+    if not best:
+        return f'<text class="value" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>'
+    width = 8 * len(text) + 8
+    return (f'<rect class="badge" data-card="{card}" x="{x - width / 2:.1f}" y="{y - 13:.1f}" '
+            f'width="{width}" height="17" rx="4"/>'
+            f'<text class="value best" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>')
 
 
 def document(width: float, height: float, parts: Iterable[str], title: str) -> str:
@@ -213,10 +246,12 @@ def position_scene(
         top = better(values.values())
         best = frozenset(c for c, v in values.items() if v == top)
     over = position.is_over()
+    last = position.tricks[-1] if position.tricks else None
     return Scene(
         seats, tuple(position.trick), position.trump, face_up,
         None if over else position.to_move, CardSet(position.legal_mask()), values, best,
         f"{position.players} players, {position.rules.preset} rules",
+        last.plays if last else (), last.winner if last else None,
     )
 
 
@@ -251,7 +286,10 @@ def view_svg(view: BidView | PlayView, playable: bool = False) -> str:
              isinstance(view, PlayView) and s == view.declarer)
         for s in range(view.players)
     )
-    return scene_svg(Scene(seats, trick, trump, view.face_up, view.seat, legal, title=title))
+    last = view.tricks[-1] if isinstance(view, PlayView) and view.tricks else None
+    return scene_svg(Scene(seats, trick, trump, view.face_up, view.seat, legal, title=title,
+                           last_trick=last.plays if last else (),
+                           last_winner=last.winner if last else None))
 
 
 def trick_svg(trick: Trick | Sequence[Play], winner: int | None = None) -> str:

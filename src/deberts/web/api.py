@@ -144,13 +144,13 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
 def _analysis(body: AnalyzeRequest, request: Request) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
     record, its searches bounded by the server's time limit."""
-    line = body.model_dump(exclude_none=True, exclude={"play", "record", "deal", "start"})
+    line = body.model_dump(exclude_none=True, exclude={"played", "record", "deal", "start"})
     if body.record is None:
         if "hands" not in line:
             raise DebertsError("missing hands (or give a record)")
         position = batch.game_from_object(line)
-        return _reviewed(game_of(position), request, position, body.play, start=body.start)
-    extra = [*line, *(["play"] if body.play else [])]
+        return _reviewed(game_of(position), request, position, body.played, start=body.start)
+    extra = [*line, *(["played"] if body.played else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
     found = records.loads(body.record)

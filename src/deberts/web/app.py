@@ -14,7 +14,7 @@ from typing import AsyncIterator, Awaitable, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -27,9 +27,13 @@ from deberts.web.limits import Limits
 from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
-#: The pages, by path: each is one HTML file of ``static/``.
+#: The pages, by path: each is the body of one HTML file of ``static/``, in the frame
+#: every page shares (``page.html``: the head, the style sheet, ``board.js`` and the
+#: page's own script, named as the page).
+#: ``/docs`` is the API's reference built from the app's own schema by the page: no
+#: asset from a CDN, so it works offline.
 PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html",
-         "/tertz": "tertz.html", "/tertz/play": "tertz-play.html"}
+         "/tertz": "tertz.html", "/tertz/play": "tertz-play.html", "/docs": "docs.html"}
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:
@@ -44,6 +48,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         app.state.games.close()
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
     app.state.limits = bounds
     app.state.pool = Pool(bounds.threads, bounds.seconds)
@@ -62,11 +67,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     return app
 
 
-def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
-    """The handler serving one page."""
+def _page(name: str) -> Callable[[], Awaitable[HTMLResponse]]:
+    """The handler serving one page: its body in the shared frame."""
+    stem = Path(name).stem
+    frame = (STATIC / "page.html").read_text(encoding="utf-8")
+    text = frame.replace("{name}", stem).replace(
+        "{body}", (STATIC / name).read_text(encoding="utf-8"))
 
-    async def page() -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    async def page() -> HTMLResponse:
+        return HTMLResponse(text)
 
     return page
 

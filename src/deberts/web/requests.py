@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Optional, Union, cast
 
 from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from deberts.model.rules import Rules
 from deberts.web.games import GameStore
@@ -64,11 +64,12 @@ class TableRequest(Strict):
 
 
 class AnalyzeRequest(GameFields):
-    """A played deal of any game: the position (a batch line's fields) and ``play``,
-    or a game record's text (one record, or JSON lines of them with ``deal`` choosing
+    """A played deal of any game: the position (a batch line's fields) and the cards
+    ``played`` from it, as ``/api/solve`` names them (``play`` is still read), or a
+    game record's text (one record, or JSON lines of them with ``deal`` choosing
     one)."""
 
-    play: Cards = ""
+    played: Cards = Field("", validation_alias=AliasChoices("played", "play"))
     record: str | None = None
     deal: int = Field(1, ge=1)
     #: The first moves taken as given, the rest reviewed (``analyze --from``).

@@ -93,7 +93,7 @@ def test_play_tertz_a_whole_deal_with_its_review(tmp_path: Path) -> None:
         input="\n".join(numbers()) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "you are seat 0, you lead" in out and "Your hand: 1:" in out
+    assert "you are seat 0, you lead" in out and "Your hand" in out and " 1:" in out
     assert "is not a legal move here: legal are" in out
     assert "The deal as dealt (you were seat 0):" in out and "recorded" in out
     assert "Double-dummy review of your" in out and "Game: you " in out
@@ -116,7 +116,7 @@ def test_play_tertz_swap_break_help_and_quit() -> None:
     out = result.output
     assert "Commands, at any question:" in out
     assert "'swap' is not a legal move here" in out and "'break:3' is not a legal move" in out
-    assert "You left the game after 0 deal(s). Score: you 0, computer 0." in out
+    assert "You left the game after 0 deals. Score: you 0, computer 0." in out
 
 
 def test_play_tertz_review_stock_sets_the_moves_reviewed() -> None:

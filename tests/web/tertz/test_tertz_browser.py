@@ -55,7 +55,7 @@ def test_the_tertz_page_shows_the_cli_values_and_plays_moves(
     after(page, lambda: page.click('#others button[data-move="swap"]'))
     played += " swap"
     assert shown_moves(page) == cli_values(played)
-    assert page.inner_text("#played") == "Played here: JS swap"
+    assert page.inner_text("#played") == "Played here: J♠ swap"
     assert page.get_attribute("#board g.face-up", "data-card") == "7D"  # swapped in
     page.screenshot(path=str(tmp_path / "tertz.png"))
     after(page, lambda: page.click("#undo"))

@@ -21,6 +21,12 @@ from deberts.web.tertz.views import end_phase_start  # noqa: E402
 
 pytestmark = needs_chromium
 
+def symbols(move: str) -> str:
+    """A move as the page writes it: a card's suit as its symbol."""
+    return move[:-1] + SYMBOLS[move[-1]] if move[-1] in SYMBOLS and len(move) == 2 else move
+
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: The state of the page's game, read from the API as the page sees it.
 STATE = "async () => (await fetch('/api/games/' + game.id)).json()"
 
@@ -60,7 +66,7 @@ def test_a_tertz_deal_is_played_against_the_computer_in_the_browser(
     assert len(rows) == len(expected.moves) > 0
     for row, move in zip(rows, expected.moves):
         cells = [cell.inner_text() for cell in row.query_selector_all("td")]
-        assert cells[:3] == [str(start + move.index + 1), str(move.seat), str(move.move)]
+        assert cells[:3] == [str(start + move.index + 1), str(move.seat), symbols(str(move.move))]
         assert cells[3] == (str(move.cost) if move.cost else "")
     page.screenshot(path=str(tmp_path / "tertz-play.png"))
     page.click("#next-deal", timeout=PATIENCE_MS)

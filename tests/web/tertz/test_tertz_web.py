@@ -56,7 +56,9 @@ def test_board_draws_a_tertz_line_with_move_values(client: TestClient) -> None:
 
 def test_analyze_reviews_a_tertz_line_and_a_tertz_record(client: TestClient) -> None:
     start = TertzPosition(TertzDeal.parse(EXAMPLE["deal"]), moves=EXAMPLE["played"])
-    body = {**LINE, "play": "AS swap 9D 8H"}
+    # as /api/solve: every move played, the first `start` of them taken as given
+    body = {**LINE, "played": EXAMPLE["played"] + " AS swap 9D 8H",
+            "start": len(start.moves)}
     data = client.post("/api/analyze", json=body).json()
     assert without(data, "start") == analyze_tertz(start, "AS swap 9D 8H").to_dict()
     assert data["start"] == LINE | {"hands": HANDS.split(), "stock": STOCK.split(),
@@ -66,7 +68,7 @@ def test_analyze_reviews_a_tertz_line_and_a_tertz_record(client: TestClient) -> 
     reviewed = client.post("/api/analyze", json={"record": records.dumps([record]),
                                                  "start": given}).json()
     assert without(reviewed, "start") == without(data, "start")
-    bad = client.post("/api/analyze", json={**LINE, "stock": "AS", "play": ""})
+    bad = client.post("/api/analyze", json={**LINE, "stock": "AS", "played": ""})
     assert bad.status_code == 400 and "stock" in bad.json()["error"]
 
 
@@ -81,7 +83,7 @@ def test_a_search_past_the_time_limit_stops_and_frees_its_thread() -> None:
         started = time.monotonic()
         refused = slow.post("/api/solve", json=whole)
         assert refused.status_code == 503 and "longer than 0.5 s" in refused.json()["error"]
-        reviewed = slow.post("/api/analyze", json={**whole, "play": "AS"})
+        reviewed = slow.post("/api/analyze", json={**whole, "played": "AS"})
         assert reviewed.status_code in (400, 503)  # not the deal's card, or out of time
         assert slow.post("/api/solve", json=LINE).status_code == 200
         assert time.monotonic() - started < 10

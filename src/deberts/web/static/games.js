@@ -58,7 +58,7 @@ function render(state) {
 function afterDeal(state, choices, match) {
   document.getElementById("story").textContent = "";
   if (state.phase === "match_over") {
-    document.getElementById("status").textContent += ` The ${match} is over.`;
+    document.getElementById("status").append(` The ${match} is over.`);
     return false;
   }
   const next = document.createElement("button");

@@ -2,13 +2,13 @@
 // double-dummy review of your cards after each deal.
 "use strict";
 
-const CALLS = { play: "Play", pass: "Pass", S: "♠", H: "♥", D: "♦", C: "♣", yes: "Yes", no: "No" };
+const CALLS = { play: "Play", pass: "Pass", yes: "Yes", no: "No" };
 const QUESTIONS = {
   bid: "Your call",
   exchange: "You hold the seven of trumps: exchange it for the face-up card?",
   bella: "Announce bella with this card?",
   redeal: "Claim the redeal your hand allows?",
-  play: "Your card: click it",
+  play: "Your card: click it (or Tab to it and press Enter)",
 };
 
 function start() {
@@ -35,20 +35,24 @@ function decide(decision, choices) {
             decision.kind === "play" ? card => send("answer", { answer: card }) : null);
   const view = decision.view;
   const story = [];
-  if (view.calls) story.push("Calls: " + (view.calls.map(c => `seat ${c.seat} ${c.bid}`).join(", ") || "none yet"));
+  if (view.calls) {
+    story.push("Calls: " + (view.calls.map(c => `seat ${c.seat} ${callHtml(c.bid)}`).join(", ") || "none yet"));
+  }
+  if (view.trump) story.push(`Trump ${suitHtml(view.trump)}`);
   if (view.declarations && view.declarations.length) {
-    story.push("Declarations that score: " +
-               view.declarations.map(d => `seat ${d.seat} ${d.kind} ${d.cards.join(" ")}`).join("; "));
+    story.push("Declarations that score: " + view.declarations.map(
+      d => `seat ${d.seat} ${escapeHtml(d.kind)} ${cardsHtml(d.cards.join(" "))}`).join("; "));
   }
   if (view.tricks && view.tricks.length) {
     const last = view.tricks[view.tricks.length - 1];
-    story.push(`Last trick: ${last.plays.map(p => `${p.seat}:${p.card}`).join(" ")}, seat ${last.winner} won it`);
+    story.push(`Last trick: ${last.plays.map(p => `seat ${p.seat} ${cardsHtml(p.card)}`).join(", ")}; ` +
+               `seat ${last.winner} won it`);
   }
-  document.getElementById("story").textContent = story.join(". ");
+  document.getElementById("story").innerHTML = story.join(". ");
   if (decision.kind === "play") return;
   for (const option of decision.options) {
     const button = document.createElement("button");
-    button.textContent = CALLS[option] || option;
+    button.innerHTML = callHtml(CALLS[option] || option);
     button.dataset.answer = option;
     button.onclick = () => send("answer", { answer: option });
     choices.append(button);
@@ -64,8 +68,8 @@ function dealOver(state, choices) {
     status.textContent = "The deal ended without play (thrown in, a redeal or a game-winning hand).";
   } else {
     const r = record.result;
-    status.textContent = `Deal over: ${r.result}, declarer side ${r.declarer_points}, ` +
-      `defenders ${r.defender_points} (seat ${record.declarer} declared ${record.trump}).`;
+    status.innerHTML = `Deal over: ${r.result}, declarer side ${r.declarer_points}, ` +
+      `defenders ${r.defender_points} (seat ${record.declarer} declared ${suitHtml(record.trump)}).`;
     review(state.review, record);
   }
   if (afterDeal(state, choices, "match") && !result.thrown_in) {
@@ -83,8 +87,9 @@ function dealOver(state, choices) {
 function review(analysis, record) {
   if (!analysis) return;
   const mine = analysis.cards.filter(c => c.seat === analysis.seat);
-  const rows = mine.map(c => `<tr><td>${c.index + 1}</td><td>${c.card}</td>` +
-    `<td class="${c.cost ? "costly" : ""}">${c.cost || ""}</td><td>${c.cost ? c.best.join(" ") : ""}</td></tr>`);
+  const rows = mine.map(c => `<tr><td>${c.index + 1}</td><td>${cardsHtml(c.card)}</td>` +
+    `<td class="${c.cost ? "costly" : ""}">${c.cost || ""}</td>` +
+    `<td>${c.cost ? cardsHtml(c.best.join(" ")) : ""}</td></tr>`);
   document.getElementById("review").innerHTML =
     `<h4>Your cards, double-dummy</h4><p>Double-dummy margin ${signed(analysis.dd_margin)}, played ` +
     `${signed(analysis.actual_margin)}; your cards gave away ${analysis.lost[analysis.seat]} points.</p>` +

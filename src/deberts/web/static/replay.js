@@ -1,4 +1,5 @@
-// The Replay page: a game record analysed card by card, stepped through on the board.
+// The Replay page: a game record analysed card by card, stepped through on the board
+// (buttons, a click on a row, or the arrow keys).
 "use strict";
 
 const replay = { analysis: null, step: 0 };
@@ -21,12 +22,13 @@ async function load() {
 
 function listCards() {
   const rows = replay.analysis.cards.map((c, i) =>
-    `<tr data-step="${i}"><td>${i + 1}</td><td>seat ${c.seat}</td><td>${c.card}</td>` +
+    `<tr data-step="${i}"><td>${i + 1}</td><td>seat ${c.seat}</td><td>${cardsHtml(c.card)}</td>` +
     `<td>${signed(c.margin_before)}</td><td>${signed(c.margin_after)}</td>` +
-    `<td class="${c.cost ? "costly" : ""}">${c.cost || ""}</td><td>${c.cost ? c.best.join(" ") : ""}</td></tr>`);
+    `<td class="${c.cost ? "costly" : ""}">${c.cost || ""}</td>` +
+    `<td>${c.cost ? cardsHtml(c.best.join(" ")) : ""}</td></tr>`);
   document.getElementById("cards").innerHTML =
-    '<table class="data"><tr><th>#</th><th>player</th><th>card</th><th>before</th><th>after</th>' +
-    "<th>cost</th><th>best</th></tr>" + rows.join("") + "</table>";
+    '<div class="scroll"><table class="data"><tr><th>#</th><th>player</th><th>card</th><th>before</th>' +
+    "<th>after</th><th>cost</th><th>best</th></tr>" + rows.join("") + "</table></div>";
   for (const row of document.querySelectorAll("#cards tr[data-step]")) {
     row.onclick = () => show(Number(row.dataset.step));
   }
@@ -49,10 +51,23 @@ async function show(step) {
   for (const row of document.querySelectorAll("#cards tr[data-step]")) {
     row.classList.toggle("current", Number(row.dataset.step) === replay.step);
   }
-  document.getElementById("status").textContent = next
-    ? `Card ${replay.step + 1} of ${cards.length}: seat ${next.seat} plays ${next.card}` +
+  // The board shows the position before the card: the text says so, and what came.
+  document.getElementById("status").innerHTML = cardsHtml(next
+    ? `Before card ${replay.step + 1} of ${cards.length}, seat ${next.seat} to play: it played ${next.card}` +
       (next.cost ? `, giving away ${next.cost} (best ${next.best.join(" ")})` : ", an optimal card")
-    : `After all ${cards.length} cards: margin ${signed(replay.analysis.final_margin)}.`;
+    : `After all ${cards.length} cards: margin ${signed(replay.analysis.final_margin)}.`);
+  document.getElementById("legend").innerHTML = next ? legend(next) : "";
+}
+
+// What the numbers under the cards are: the margin after each card, best play after
+// (the game's margin: the declarer side's minus the defenders' in Deberts).
+function legend(card) {
+  const values = Object.values(card.values);
+  const side = Math.max(...values) === Math.min(...values) ? "every card gives the same"
+    : card.margin_before === Math.max(...values) ? "higher is better for it" : "lower is better for it";
+  return `Seat ${card.seat} to play, ${side}. Under each card it could play: the margin the deal ` +
+    "ends with if that card is played and everyone plays best after. " +
+    `Best: <span class="badge">${signed(card.margin_before)}</span>.`;
 }
 
 document.getElementById("file").onchange = async event => {
@@ -64,6 +79,12 @@ document.getElementById("first").onclick = () => replay.analysis && show(0);
 document.getElementById("back").onclick = () => replay.analysis && show(replay.step - 1);
 document.getElementById("next").onclick = () => replay.analysis && show(replay.step + 1);
 document.getElementById("last").onclick = () => replay.analysis && show(replay.analysis.cards.length);
+onKeys({
+  ArrowLeft: () => replay.analysis && show(replay.step - 1),
+  ArrowRight: () => replay.analysis && show(replay.step + 1),
+  Home: () => replay.analysis && show(0),
+  End: () => replay.analysis && show(replay.analysis.cards.length),
+});
 
 // A deal just played on the Play page comes here to be replayed.
 const handed = sessionStorage.getItem("deberts-record");

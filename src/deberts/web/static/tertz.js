@@ -22,8 +22,8 @@ async function refresh() {
   showError("");
   document.getElementById("undo").disabled = state.played.length === 0;
   document.getElementById("redo").disabled = state.undone.length === 0;
-  document.getElementById("played").textContent =
-    state.played.length ? "Played here: " + state.played.join(" ") : "";
+  document.getElementById("played").innerHTML =
+    state.played.length ? "Played here: " + cardsHtml(state.played.join(" ")) : "";
   const others = document.getElementById("others");
   others.innerHTML = "";
   try {
@@ -31,17 +31,22 @@ async function refresh() {
     drawBoard(document.getElementById("board"), solution.svg, play);
     for (const move of solution.moves.filter(m => !/^[2-9TJQKA][SHDC]$/.test(m.move))) {
       const button = document.createElement("button");
-      button.textContent = `${move.move} ${signed(move.margin)}`;
+      button.textContent = `${move.move} ${signed(move.margin)}`;  // swap, break:K
       button.dataset.move = move.move;
       button.onclick = () => play(move.move);
       others.append(button);
     }
     const best = solution.moves.filter(m => m.margin === solution.margin).map(m => m.move);
-    document.getElementById("status").textContent =
+    document.getElementById("status").innerHTML = cardsHtml(
       `Seat ${solution.to_move} to move: margin ${signed(solution.margin)} ` +
-      `(seat 0's total minus seat 1's); best ${best.join(" ")}`;
-    document.getElementById("line").textContent = solution.report.line;
-    document.getElementById("score").textContent = solution.report.score;
+      `(seat 0's total minus seat 1's); best ${best.join(" ")}`);
+    const higher = solution.to_move === 0 ? "higher" : "lower";
+    document.getElementById("legend").innerHTML =
+      `Seat ${solution.to_move} to move: ${higher} is better for it. Under each card (and on ` +
+      "each button) it may play: the margin the deal ends with, seat 0's total minus seat 1's, " +
+      `if that move is made and both play best after. Best: <span class="badge">${signed(solution.margin)}</span>.`;
+    document.getElementById("line").innerHTML = reportHtml(solution.report.line);
+    document.getElementById("score").innerHTML = reportHtml(solution.report.score);
   } catch (error) {
     showError(error);
     if (/deal is over/.test(String(error.message))) await finish();
@@ -54,6 +59,7 @@ async function finish() {
   const drawn = await api("POST", "board", { line: line() });
   drawBoard(document.getElementById("board"), drawn.svg, null);
   document.getElementById("status").textContent = "Deal over.";
+  document.getElementById("legend").textContent = "";
   document.getElementById("line").textContent = "";
   document.getElementById("score").textContent = "";
 }
@@ -75,5 +81,8 @@ document.getElementById("solve").onclick = () => {
   state.undone = [];
   refresh();
 };
-document.getElementById("undo").onclick = () => { state.undone.push(state.played.pop()); refresh(); };
-document.getElementById("redo").onclick = () => { state.played.push(state.undone.pop()); refresh(); };
+const { undo, redo } = undoing(state, () => refresh());
+
+document.getElementById("undo").onclick = undo;
+document.getElementById("redo").onclick = redo;
+onKeys({ u: undo, r: redo });

@@ -35,12 +35,12 @@ function decide(decision, choices) {
     button.onclick = () => answer(option);
     choices.append(button);
   }
-  document.getElementById("story").textContent = story(view);
+  document.getElementById("story").innerHTML = cardsHtml(story(view));
 }
 
 // What happened so far, as the person saw it.
 function story(view) {
-  const lines = [`You are seat ${view.seat}; trump ${view.trump}, ${view.stock_size} cards to draw` +
+  const lines = [`You are seat ${view.seat}; trump ${SUITS[view.trump] || view.trump}, ${view.stock_size} cards to draw` +
                  (view.swapped_by === null ? "" : `; seat ${view.swapped_by} swapped the seven`)];
   lines.push(`Card points: you ${view.points[view.seat]}, the computer ${view.points[1 - view.seat]}`);
   if (view.declarations.length) {
@@ -73,8 +73,8 @@ function dealOver(state, choices) {
 function review(analysis) {
   if (!analysis) return;
   const rows = analysis.moves.map(m => `<tr><td>${analysis.start + m.index + 1}</td><td>${m.seat}</td>` +
-    `<td>${m.move}</td><td class="${m.cost ? "costly" : ""}">${m.cost || ""}</td>` +
-    `<td>${m.cost ? m.best.join(" ") : ""}</td></tr>`);
+    `<td>${cardsHtml(m.move)}</td><td class="${m.cost ? "costly" : ""}">${m.cost || ""}</td>` +
+    `<td>${m.cost ? cardsHtml(m.best.join(" ")) : ""}</td></tr>`);
   const lost = Object.entries(analysis.lost).map(([seat, points]) => `seat ${seat} ${points}`).join(", ");
   document.getElementById("review").innerHTML =
     `<h4>The end phase, double-dummy</h4><p>From move ${analysis.start + 1}: margin ` +
