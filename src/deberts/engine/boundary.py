@@ -81,6 +81,19 @@ def push_move(position: Position, move: int) -> None:
     position.push(Card(card), bella=not declines)
 
 
+def line_plays(moves: Iterable[int]) -> list[tuple[Card, bool]]:
+    """Engine moves as plays for :func:`~deberts.model.position.play_out`: each
+    card, and whether it announces bella (unless the move declines it)."""
+    return [_MOVE_PLAYS[move] for move in moves]
+
+
+#: Each engine move's play, by the move.
+_MOVE_PLAYS: dict[int, tuple[Card, bool]] = {
+    _engine.encode_move(card, declines): (Card(card), not declines)
+    for card in range(32) for declines in (False, True)
+}
+
+
 @lru_cache(maxsize=64)
 def _rule_input(players: int, rules: Rules) -> dict[str, Any]:
     """The spec's fields fixed by the number of players and the rules: the rule

@@ -177,4 +177,10 @@ def resolve_declarations(
 
 def bella_mask(trump: Suit) -> int:
     """The king and queen of trumps."""
-    return (1 << (8 * trump + Rank.KING)) | (1 << (8 * trump + Rank.QUEEN))
+    return _BELLA_MASKS[trump]
+
+
+#: The king and queen of each suit, by suit (read at every card played).
+_BELLA_MASKS: tuple[int, ...] = tuple(
+    (1 << (8 * suit + Rank.KING)) | (1 << (8 * suit + Rank.QUEEN)) for suit in range(4)
+)
