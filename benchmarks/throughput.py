@@ -121,15 +121,22 @@ def ratio(after: list[float], before: list[float]) -> float:
     return statistics.median(a / b for a, b in zip(after, before))
 
 
+def interleaved(code: list[str], sources: dict[str, str],
+                rounds: int) -> dict[str, list[dict[str, list[float]]]]:
+    """Each build's runs of a child, the builds alternating round by round."""
+    runs: dict[str, list[dict[str, list[float]]]] = {name: [] for name in sources}
+    for round_ in range(rounds):
+        for name in alternating(list(sources), round_):
+            runs[name].append(json.loads(child(code, sources[name])))
+    return runs
+
+
 def solve_figures(args: argparse.Namespace) -> None:
     """``solve`` against ``values`` per build, and each mode new against base."""
     modes = "values,solve"
     sources = builds(args.base)
-    runs: dict[str, list[dict[str, list[float]]]] = {name: [] for name in sources}
-    for round_ in range(args.rounds):
-        for name in alternating(list(sources), round_):
-            code = [sys.executable, "-c", SOLVE_CHILD, str(HERE), args.set, str(args.count), modes]
-            runs[name].append(json.loads(child(code, sources[name])))
+    runs = interleaved([sys.executable, "-c", SOLVE_CHILD, str(HERE), args.set,
+                        str(args.count), modes], sources, args.rounds)
     for name in sources:
         values, solve = best(runs[name], "values"), best(runs[name], "solve")
         print(f"{args.set} {name}: values median {statistics.median(values) * 1e3:.3f} ms, "
@@ -144,12 +151,8 @@ def solve_figures(args: argparse.Namespace) -> None:
 def table_figures(args: argparse.Namespace) -> None:
     """A deal's table against one ``values`` solve, per build."""
     sources = builds(args.base)
-    runs: dict[str, list[dict[str, list[float]]]] = {name: [] for name in sources}
-    for round_ in range(args.rounds):
-        for name in alternating(list(sources), round_):
-            code = [sys.executable, "-c", TABLE_CHILD, str(HERE), str(args.players),
-                    str(args.count)]
-            runs[name].append(json.loads(child(code, sources[name])))
+    runs = interleaved([sys.executable, "-c", TABLE_CHILD, str(HERE), str(args.players),
+                        str(args.count)], sources, args.rounds)
     for name in sources:
         tables, values = best(runs[name], "table"), best(runs[name], "values")
         print(f"{args.players}p {name}: table median {statistics.median(tables) * 1e3:.2f} ms, "
