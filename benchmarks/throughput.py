@@ -133,34 +133,30 @@ def interleaved(code: list[str], sources: dict[str, str],
 
 def solve_figures(args: argparse.Namespace) -> None:
     """``solve`` against ``values`` per build, and each mode new against base."""
-    modes = "values,solve"
-    sources = builds(args.base)
     runs = interleaved([sys.executable, "-c", SOLVE_CHILD, str(HERE), args.set,
-                        str(args.count), modes], sources, args.rounds)
-    for name in sources:
-        values, solve = best(runs[name], "values"), best(runs[name], "solve")
-        print(f"{args.set} {name}: values median {statistics.median(values) * 1e3:.3f} ms, "
-              f"solve {statistics.median(solve) * 1e3:.3f} ms, solve/values median "
-              f"per-position ratio {ratio(solve, values):.3f}")
-    if args.base:
-        for mode in modes.split(","):
-            print(f"{args.set} {mode} new/base median per-position ratio "
-                  f"{ratio(best(runs['new'], mode), best(runs['base'], mode)):.3f}")
+                        str(args.count), "values,solve"], builds(args.base), args.rounds)
+    against_values(runs, args.set, "solve")
 
 
 def table_figures(args: argparse.Namespace) -> None:
     """A deal's table against one ``values`` solve, per build."""
-    sources = builds(args.base)
     runs = interleaved([sys.executable, "-c", TABLE_CHILD, str(HERE), str(args.players),
-                        str(args.count)], sources, args.rounds)
-    for name in sources:
-        tables, values = best(runs[name], "table"), best(runs[name], "values")
-        print(f"{args.players}p {name}: table median {statistics.median(tables) * 1e3:.2f} ms, "
-              f"values {statistics.median(values) * 1e3:.2f} ms, table/values median "
-              f"per-deal ratio {ratio(tables, values):.1f}")
-    if args.base:
-        print(f"{args.players}p table new/base median per-deal ratio "
-              f"{ratio(best(runs['new'], 'table'), best(runs['base'], 'table')):.3f}")
+                        str(args.count)], builds(args.base), args.rounds)
+    against_values(runs, f"{args.players}p", "table")
+
+
+def against_values(runs: dict[str, list[dict[str, list[float]]]], label: str,
+                   work: str) -> None:
+    """Print ``work`` against ``values`` in each build, and each new against base."""
+    for name in runs:
+        times, values = best(runs[name], work), best(runs[name], "values")
+        print(f"{label} {name}: {work} median {statistics.median(times) * 1e3:.3f} ms, "
+              f"values {statistics.median(values) * 1e3:.3f} ms, {work}/values median "
+              f"per-position ratio {ratio(times, values):.2f}")
+    if "base" in runs:
+        for key in (work, "values"):
+            print(f"{label} {key} new/base median per-position ratio "
+                  f"{ratio(best(runs['new'], key), best(runs['base'], key)):.3f}")
 
 
 def deal_file(players: int, count: int, folder: str) -> tuple[str, str]:
