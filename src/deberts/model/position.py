@@ -170,7 +170,7 @@ class Position:
         """Play a card known to be legal for the player to move."""
         trick = self.trick
         seat = (self.trick_leader + len(trick)) % len(self.hands)
-        announces = (bella is not False and self.declarations.bella_seat is not None
+        announces = ((bella is None or bool(bella)) and self.declarations.bella_seat is not None
                      and bella_mask(self.trump) >> card & 1 == 1 and self.bella_pending())
         self.hands[seat] &= ~(1 << card)
         play = _PLAYS[seat][card][announces]
