@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager, nullcontext
+from functools import partial
 from typing import Any, BinaryIO, Iterator
 
 import click
@@ -58,12 +59,18 @@ class Interrupted(BaseException):
               "output.")
 @click.option("--resume", is_flag=True,
               help="Keep OUT's complete lines and solve only the input lines after them.")
+@click.option("--mode", type=click.Choice(batch_format.MODES),
+              default=batch_format.DEFAULT_MODE, show_default=True,
+              help="What each line gets unless it has its own \"mode\" field: the "
+              "margin (value), every legal move's margin (values) or the whole "
+              "solution with lines (solve).")
 @jobs_option("Threads solving")
 @progress_option
 @table_bits_option
 @cluster_options
 def batch(
-    source: str, output: str | None, resume: bool, jobs: int, progress: bool | None,
+    source: str, output: str | None, resume: bool, mode: str, jobs: int,
+    progress: bool | None,
     table_bits: int, scheduler: str | None, cluster: str | None,
 ) -> None:
     """Solve every position of a JSON Lines file, one output line per input line.
@@ -71,7 +78,8 @@ def batch(
     Each line is an object {"hands": [...], "trump": "H", "declarer": 0,
     "leader": 1, "played": [...], "rules": {"preset": "moscow", ...}}; played and
     rules are optional; a line with "game": "tertz" is a Tertz position (see
-    deberts tertz). The output line is the solution with "line": N, or
+    deberts tertz); a line with "mode": "value" or "values" gets only the margin or
+    every move's margin. The output line is the result with "line": N, or
     {"line": N, "error": "..."} for a line that cannot be solved. Exit status 0:
     all solved; 1: some lines failed (counted on stderr); 2: the run failed.
     """
@@ -82,7 +90,8 @@ def batch(
     with _input(source) as stream, started(stream, output, resume) as (total, done, numbered), \
             cluster_client(scheduler, cluster) as client, \
             output_lines(output, done, sys.stdout) as target, _stopped_by_signals():
-        results = map_ordered(_solved, numbered, client, threads=jobs, table_bits=table_bits)
+        results = map_ordered(partial(_solved, mode), numbered, client, threads=jobs,
+                              table_bits=table_bits)
         failed = written = 0
         # A pipe's lines cannot be counted ahead: no bar then.
         bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
@@ -112,12 +121,13 @@ def batch(
         sys.exit(SOME_LINES_FAILED)
 
 
-def _solved(solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
-    """The output line of one numbered input line and whether it was solved; never
-    raises, so no line is lost."""
+def _solved(mode: str, solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
+    """The output line of one numbered input line (in its own mode, else ``mode``)
+    and whether it was solved; never raises, so no line is lost."""
     number, raw = item
     try:
-        result = _solution(solver, batch_format.loads(raw))
+        position, asked = batch_format.loads_request(raw)
+        result = batch_format.answer(_solver_of(solver, position), position, asked or mode)
     except (ValueError, MemoryError) as error:
         return batch_format.error_line(number, str(error)), False
     except Exception as error:  # a solver bug must not cost the lines after it
@@ -126,17 +136,17 @@ def _solved(solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
     return batch_format.result_line(number, result), True
 
 
-def _solution(solver: Solver, position: Any) -> dict[str, Any]:
-    """The result object of a line's position, of any game: solved by the thread's
-    solver when it is that game's, else by the thread's own solver of the game (its
-    default table size)."""
+def _solver_of(solver: Solver, position: Any) -> Any:
+    """The solver of a line's position, of any game: the thread's solver when it is
+    that game's, else the thread's own solver of the game (its default table
+    size)."""
     game = game_of(position)
-    if not isinstance(solver, game.part("solver")):
-        own = vars(_game_solvers)
-        if game.name not in own:
-            own[game.name] = game.solver()
-        solver = own[game.name]
-    return solver.solve(position).to_dict()
+    if isinstance(solver, game.part("solver")):
+        return solver
+    own = vars(_game_solvers)
+    if game.name not in own:
+        own[game.name] = game.solver()
+    return own[game.name]
 
 
 @contextmanager

@@ -8,33 +8,46 @@ cdef enum:
     NO_GUESS = INF
 
 
-cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
-    """Write an optimal line from here that reaches ``target``; return its length.
-    Each step keeps the first move (in search order, without the table's advice, so
-    the line does not depend on what the table held before) that reaches the target."""
-    cdef Undo undo[MAX_PLIES]
+cdef inline int reaches_target(Engine* e, int mover, int target) noexcept nogil:
+    """Whether the move just made by ``mover`` keeps the exact value ``target`` (the
+    value before it, less the points it settled). No move does better for the
+    mover than the value, so one null-window search on the mover's side of
+    ``target`` tells: the declarer's side reaches it with a value of at least
+    ``target``, the defenders with one of at most ``target``. The last move tried
+    needs no search: one move always reaches the value."""
+    if e.side[mover] > 0:
+        return search(e, target - 1, target) >= target
+    return search(e, target, target + 1) <= target
+
+
+cdef int play_optimal(Engine* e, int target, Undo* undo, int* delta) noexcept nogil:
+    """Play the first move (in search order, without the table's advice, so the
+    choice does not depend on what the table held before) that keeps ``target``,
+    the exact value from here; return it, with the points it settled in ``delta``.
+    Meaningless once the search has stopped at the caller's limit."""
     cdef int moves[MAX_MOVES]
-    cdef int length = 0, count, i, card, delta, value, seat, found
+    cdef int seat = seat_to_move(e), count, i
+    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
+    for i in range(count):
+        delta[0] = play_card(e, move_card(moves[i]), move_declines(moves[i]), undo)
+        if i == count - 1 or reaches_target(e, seat, target - delta[0]):
+            return moves[i]
+        undo_card(e, undo)
+    return moves[count - 1]  # not reached: the last move is kept above
+
+
+cdef int principal_line(Engine* e, int target, int* line) noexcept nogil:
+    """Write an optimal line from here that reaches ``target`` (the exact value from
+    here), each step ``play_optimal``; return its length."""
+    cdef Undo undo[MAX_PLIES]
+    cdef int length = 0, delta = 0, i
     while not deal_over(e):
-        seat = seat_to_move(e)
-        count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
-        found = 0
-        for i in range(count):
-            card = move_card(moves[i])
-            delta = play_card(e, card, move_declines(moves[i]), &undo[length])
-            value = delta + search(e, target - delta - 1, target - delta + 1)
-            if e.limit.stopped:
-                undo_card(e, &undo[length])
-                break
-            if value == target:
-                line[length] = moves[i]
-                length += 1
-                target -= delta
-                found = 1
-                break
+        line[length] = play_optimal(e, target, &undo[length], &delta)
+        if e.limit.stopped:
             undo_card(e, &undo[length])
-        if not found or e.limit.stopped:
             break
+        length += 1
+        target -= delta
     for i in range(length - 1, -1, -1):
         undo_card(e, &undo[i])
     return length
@@ -162,14 +175,7 @@ cdef int root_bounds(Engine* e, uint32_t cards, int alpha, int* moves, int* lows
 cdef int best_move(Engine* e, int value) noexcept nogil:
     """A root move whose value is ``value`` (the root's exact value)."""
     cdef Undo root
-    cdef int moves[MAX_MOVES]
-    cdef int count, i, delta, found = -1, seat = seat_to_move(e)
-    count = ordered_moves(e, seat, legal_mask(e, seat), -1, moves)
-    for i in range(count):
-        delta = play_card(e, move_card(moves[i]), move_declines(moves[i]), &root)
-        if delta + search(e, value - delta - 1, value - delta + 1) == value:
-            found = moves[i]
-        undo_card(e, &root)
-        if found >= 0 or e.limit.stopped:
-            break
-    return found
+    cdef int delta = 0
+    cdef int move = play_optimal(e, value, &root, &delta)
+    undo_card(e, &root)
+    return move

@@ -573,3 +573,22 @@ def test_cli_errors(args: list[str], token: str) -> None:
 def test_a_leader_with_first_lead_declarer_is_refused() -> None:
     with pytest.raises(DebertsError, match=r"leader 1 given, but with first_lead=declarer"):
         dd_table(Deal.random(2, cards_per_hand=2, seed=1), 1, Rules(first_lead="declarer"))
+
+
+@pytest.mark.parametrize("players, rules", [
+    (4, Rules()), (4, Rules.preset_rules("belote")), (2, Rules()),
+    (4, Rules.preset_rules("moscow", bella="trick_winner")),
+    (4, Rules.preset_rules("kharkov", first_lead="declarer")), (3, Rules()),
+])
+def test_cells_solved_once_a_class_match_each_cell_s_own_solve(players: int, rules: Rules) -> None:
+    """The table solves one position of each value class (a pair's two declarers,
+    and the other pair's with the sign turned); every cell must still be the
+    margin of its own position."""
+    for seed in range(3):
+        deal = Deal.random(players, seed=seed)
+        leader = None if rules.first_lead == "declarer" else 1
+        table = dd_table(deal, leader, rules, threads=1, table_bits=BITS)
+        for cell in table.cells:
+            own = solve(Position(deal, cell.trump, cell.declarer, cell.leader, rules),
+                        table_bits=BITS)
+            assert cell.margin == own.margin, (seed, cell)

@@ -148,3 +148,40 @@ def test_a_pipe_is_read_whatever_the_progress_setting() -> None:
             input=GOOD + "\n" + GOOD + "\n", capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert [a["line"] for a in answers(done.stdout)] == [1, 2]
+
+
+def test_each_mode_gives_the_solution_s_own_figures(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    value = GOOD[:-1] + ', "mode": "value"}'
+    values = GOOD[:-1] + ', "mode": "values"}'
+    source.write_text("\n".join([GOOD, value, values]) + "\n")
+    result = run("batch", str(source), "-j", "1")
+    assert result.exit_code == 0, result.output
+    whole, margin, moves = answers(result.stdout)
+    assert "mode" not in whole
+    assert margin == {"line": 2, "mode": "value", "margin": whole["margin"]}
+    assert moves["mode"] == "values"
+    assert sorted((m["move"], m["margin"]) for m in moves["moves"]) == sorted(
+        (m["card"], m["margin"]) for m in whole["moves"])
+
+
+def test_mode_option_applies_where_a_line_names_none(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(GOOD + "\n" + GOOD[:-1] + ', "mode": "solve"}\n')
+    result = run("batch", str(source), "--mode", "value", "-j", "1")
+    assert result.exit_code == 0, result.output
+    first, second = answers(result.stdout)
+    assert first["mode"] == "value" and set(first) == {"line", "mode", "margin"}
+    assert second["margin"] == first["margin"] and "pv" in second
+
+
+def test_a_bad_mode_is_named_on_its_line_and_as_an_option(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(GOOD[:-1] + ', "mode": "lines"}\n' + GOOD[:-1] + ', "mode": 3}\n')
+    result = run("batch", str(source))
+    assert result.exit_code == 1
+    assert [r["error"] for r in answers(result.stdout)] == [
+        "bad field 'mode': \"lines\", expected one of value values solve",
+        "bad field 'mode': number 3, expected one of value values solve"]
+    refused = run("batch", str(source), "--mode", "lines")
+    assert refused.exit_code == 2 and "--mode" in refused.stderr

@@ -11,7 +11,7 @@ import pytest
 
 from deberts import Position, Rules
 from deberts.engine import _engine
-from deberts.engine.boundary import _rule_input, engine_input, move_card, push_move
+from deberts.engine.boundary import _rule_input, engine_input, move_card, push_move, value_class
 from deberts.model.cards import Card
 from deberts.model.deal import Deal
 from deberts.model.rules import CHOICES, OPTION_NAMES
@@ -96,3 +96,12 @@ def test_move_order_lists_the_legal_cards_in_search_order():
     spec, trick = engine_input(position)
     assert [move_card(m) for m in _engine.Search(10).move_order(spec, trick)] == [
         Card.parse("KH")]
+
+
+def test_value_classes_join_partners_and_turn_the_sign_for_opponents() -> None:
+    deal = Deal.random(4, seed=3)
+    classes = [value_class(Position(deal, "H", declarer, 1)) for declarer in range(4)]
+    assert Position(deal, "H", 0, 1).declarations.points == 70
+    assert len({key for key, _ in classes}) == 1
+    assert [sign for _, sign in classes] == [1, -1, 1, -1]
+    assert value_class(Position(deal, "S", 0, 1))[0] != classes[0][0]

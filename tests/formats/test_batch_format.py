@@ -72,3 +72,13 @@ def test_lines_end_with_lf_crlf_or_a_lone_cr_even_across_reads() -> None:
     assert list(batch.lines(io.BytesIO(b"a\nb\r\nc\rd"))) == [b"a", b"b", b"c", b"d"]
     assert list(batch.lines(Trickle([b"a\r", b"\nb\r", b"c", b"\r"]))) == [b"a", b"b", b"c"]
     assert list(batch.lines(io.BytesIO(b"\r\r\n\n"))) == [b"", b"", b""]
+
+
+def test_a_line_s_mode_is_read_apart_from_its_position() -> None:
+    line = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1'
+    position, mode = batch.loads_request(line + ', "mode": "values"}')
+    assert mode == "values"
+    assert batch.dumps(position) == batch.dumps(batch.loads(line + "}"))
+    assert batch.loads_request(line + "}")[1] is None
+    with pytest.raises(RecordError, match="unknown field|mode"):
+        batch.loads(line + ', "mode": "values"}')

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
+from deberts.engine.boundary import value_class
 from deberts.engine.parallel import map_ordered
 from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
@@ -130,11 +131,20 @@ def dd_table(
         for trump in Suit
         for declarer in range(deal.players)
     ]
-    jobs = [position for plan in plans for position in plan.positions]
-    margins = iter([solver.value(job) for job in jobs]) if solver is not None else iter(map_ordered(
+    positions = [position for plan in plans for position in plan.positions]
+    # One search a class of positions with the same value up to the sign (in pairs
+    # play, a declarer and his partner; the other pair's declarers the other way).
+    classes = [value_class(position) for position in positions]
+    first: dict[Hashable, tuple[Position, int]] = {}
+    for (key, sign), position in zip(classes, positions):
+        first.setdefault(key, (position, sign))
+    jobs = [position for position, _ in first.values()]
+    solved = [solver.value(job) for job in jobs] if solver is not None else list(map_ordered(
         _margin, jobs, threads=(os.cpu_count() or 1) if threads is None else threads,
         table_bits=table_bits, chunk=1
     ))
+    value = {key: margin * sign for (key, (_, sign)), margin in zip(first.items(), solved)}
+    margins = iter([value[key] * sign for key, sign in classes])
     cells = tuple(plan.cell([next(margins) for _ in plan.positions]) for plan in plans)
     return DDTable(deal, rules, card, cells)
 

@@ -11,7 +11,7 @@ from :mod:`deberts.model.scoring`, which alone reads those options in the model.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Hashable, Iterable
 
 from deberts.engine import _engine
 from deberts.model.cards import Card
@@ -46,12 +46,41 @@ def settled_margin(position: Position) -> int:
 def engine_input(position: Position) -> tuple[_engine.Spec, list[int]]:
     """The position as the engine reads it: the state at the start of the current
     trick, and the moves made in that trick since."""
+    fields, trick = _engine_fields(position)
+    return _engine.Spec(**fields), trick
+
+
+def value_class(position: Position) -> tuple[Hashable, int]:
+    """A key and a sign such that two positions with the same key have the same
+    value times their signs (margin = sign x the class's value): the engine's input
+    and the settled margin, seen from the side of seat 0. So a pairs deal's two
+    partners declaring are one class, and the other pair's declarers the same
+    class with the opposite sign, whenever the declarations and bella come out the
+    same; a double-dummy table solves each class once."""
+    fields, trick = _engine_fields(position)
+    sign = fields["sides"][0]
+    won = fields["sides_won"]
+    oriented = {
+        **fields,
+        "sides": tuple(sign * side for side in fields["sides"]),
+        "decl_value": sign * fields["decl_value"],
+        "sides_won": won if sign > 0 else (won & 1) << 1 | won >> 1,
+        "hands": tuple(fields["hands"]),
+        "partners": tuple(fields["partners"]),
+    }
+    key = (tuple(sorted(oriented.items())), tuple(trick), sign * settled_margin(position))
+    return key, sign
+
+
+def _engine_fields(position: Position) -> tuple[dict[str, Any], list[int]]:
+    """The fields of the position's :class:`~deberts.engine._engine.Spec`, and the
+    moves of the current trick."""
     players, side = position.players, position.declarer_side
     hands = list(position.hands)
     for play in position.trick:
         hands[play.seat] |= play.card.mask
     outcome = position.declarations
-    spec = _engine.Spec(
+    fields = dict(
         **_rule_input(players, position.rules),
         trump=int(position.trump),
         hands=hands,
@@ -65,7 +94,7 @@ def engine_input(position: Position) -> tuple[_engine.Spec, list[int]]:
     )
     declined = bella_declined(position)
     trick = [_engine.encode_move(int(p.card), p == declined) for p in position.trick]
-    return spec, trick
+    return fields, trick
 
 
 def move_card(move: int) -> Card:
@@ -79,6 +108,19 @@ def push_move(position: Position, move: int) -> None:
     the move declines it."""
     card, declines = _engine.decode_move(move)
     position.push(Card(card), bella=not declines)
+
+
+def line_plays(moves: Iterable[int]) -> list[tuple[Card, bool]]:
+    """Engine moves as plays for :func:`~deberts.model.position.play_out`: each
+    card, and whether it announces bella (unless the move declines it)."""
+    return [_MOVE_PLAYS[move] for move in moves]
+
+
+#: Each engine move's play, by the move.
+_MOVE_PLAYS: dict[int, tuple[Card, bool]] = {
+    _engine.encode_move(card, declines): (Card(card), not declines)
+    for card in range(32) for declines in (False, True)
+}
 
 
 @lru_cache(maxsize=64)

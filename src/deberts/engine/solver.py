@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from deberts.engine import _engine
-from deberts.engine.boundary import engine_input, move_card, push_move, settled_margin
+from deberts.engine.boundary import engine_input, line_plays, move_card, settled_margin
 from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal
-from deberts.model.position import Play, Position
+from deberts.model.position import Play, Position, play_out
 from deberts.model.rules import Rules
 from deberts.model.scoring import DealScore, result_of, score
 
@@ -308,9 +308,6 @@ def _merge_bella_choices(position: Position, values: list[MoveValue]) -> list[Mo
 
 
 def _play_out(position: Position, moves: list[int]) -> Position:
-    """A copy of the position with engine moves made (bella announced unless the
-    move declines it)."""
-    copy = position.copy()
-    for move in moves:
-        push_move(copy, move)
-    return copy
+    """A copy of the position with an engine line played on (bella announced unless
+    a move declines it); the engine's own rules made the moves legal."""
+    return play_out(position, line_plays(moves))

@@ -10,13 +10,20 @@ game (:func:`deberts.model.registry.find_game`; Deberts by default), whose own
 :func:`loads`/:func:`dumps` read and write one line of any game, :func:`load`/
 :func:`dump` a file of them.
 
-An output line is the solution's JSON object with ``"line": N`` first, or
+An input line may also ask for less than the whole solution with a ``mode`` field
+(:data:`MODES`; :func:`loads_request` reads it, the caller's default applies without
+one), so that a user who wants only numbers pays only for them: ``value`` the
+margin, ``values`` every legal move's margin, ``solve`` (the default) everything
+(:func:`answer`).
+
+An output line is the mode's JSON object with ``"line": N`` first, or
 ``{"line": N, "error": "..."}`` (:func:`result_line`, :func:`error_line`).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import IO, Any, Iterable, Iterator
 
 from deberts.errors import DebertsError, RecordError, short_message
@@ -45,13 +52,57 @@ def game_from_object(data: object) -> Any:
     return game.part("read_line")(data)
 
 
+#: What a batch line may ask for, cheapest first; ``solve`` when it names none.
+MODES = ("value", "values", "solve")
+DEFAULT_MODE = "solve"
+
+
 def loads(line: bytes | str) -> Any:
     """The position of one input line (UTF-8 JSON), of any game; a line longer than
     :data:`MAX_LINE_BYTES` is refused."""
+    return game_from_object(_decoded(line))
+
+
+def loads_request(line: bytes | str) -> tuple[Any, str | None]:
+    """The position of one input line and the mode it asks for (``None`` when it
+    names none)."""
+    data = _decoded(line)
+    mode = None
+    if isinstance(data, dict) and "mode" in data:
+        data = dict(data)
+        mode = data.pop("mode")
+        if mode not in MODES:
+            shown = json.dumps(mode)[:40] if isinstance(mode, str) else json_type(mode)
+            raise RecordError(f"bad field 'mode': {shown}, expected one of {' '.join(MODES)}")
+    return game_from_object(data), mode
+
+
+def _decoded(line: bytes | str) -> object:
     instance("line", line, (bytes, str), "bytes or a string")
     if len(line) > MAX_LINE_BYTES:
         raise RecordError(f"line too long: more than {MAX_LINE_BYTES:,} bytes")
-    return game_from_object(decode_json(line, "line"))
+    return decode_json(line, "line")
+
+
+def answer(solver: Any, position: Any, mode: str) -> dict[str, Any]:
+    """The result object of ``position`` in ``mode`` by ``solver`` (the game's,
+    :class:`~deberts.model.registry.GameSolver`): ``solve`` the solution's own
+    object; ``value`` ``{"mode", "margin", "nodes", "seconds"}``; ``values``
+    ``{"mode", "moves": [{"move", "margin"}, ...] (the solver's order), "nodes",
+    "seconds"}``."""
+    if mode == "solve":
+        result: dict[str, Any] = solver.solve(position).to_dict()
+        return result
+    started = time.perf_counter()
+    if mode == "value":
+        figures: dict[str, Any] = {"margin": solver.value(position)}
+    elif mode == "values":
+        figures = {"moves": [{"move": str(move), "margin": margin}
+                             for move, margin in solver.values(position).items()]}
+    else:
+        raise DebertsError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
+    return {"mode": mode, **figures, "nodes": solver.nodes,
+            "seconds": round(time.perf_counter() - started, 6)}
 
 
 def to_object(position: object) -> dict[str, Any]:

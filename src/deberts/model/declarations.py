@@ -42,9 +42,14 @@ class Declaration:
 
 def sequence(suit: Suit, trump: Suit, rules: Rules) -> tuple[int, ...]:
     """The rank indices of a suit from lowest to highest in the order runs are read in."""
-    if rules.sequence_order == "natural":
+    return _sequence(rules.sequence_order == "natural", suit == trump)
+
+
+@lru_cache(maxsize=None)
+def _sequence(natural: bool, trumps: bool) -> tuple[int, ...]:
+    if natural:
         return tuple(range(8))
-    order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
+    order = TRUMP_ORDER if trumps else PLAIN_ORDER
     return tuple(sorted(range(8), key=lambda rank: order[rank]))
 
 
@@ -53,9 +58,11 @@ def hand_declarations(
 ) -> tuple[Declaration, ...]:
     """The tertzes and fifties a hand declares, its runs split as the rules say."""
     found: list[Declaration] = []
+    mask = hand.mask
     for suit in Suit:
         ranks = sequence(suit, trump, rules)
-        held = [Card.of(suit, Rank(r)) in hand for r in ranks]
+        base = 8 * int(suit)
+        held = [mask >> (base + rank) & 1 == 1 for rank in ranks]
         start = 0
         while start < 8:
             if not held[start]:
@@ -177,4 +184,10 @@ def resolve_declarations(
 
 def bella_mask(trump: Suit) -> int:
     """The king and queen of trumps."""
-    return (1 << (8 * trump + Rank.KING)) | (1 << (8 * trump + Rank.QUEEN))
+    return _BELLA_MASKS[trump]
+
+
+#: The king and queen of each suit, by suit (read at every card played).
+_BELLA_MASKS: tuple[int, ...] = tuple(
+    (1 << (8 * suit + Rank.KING)) | (1 << (8 * suit + Rank.QUEEN)) for suit in range(4)
+)

@@ -17,7 +17,7 @@ from deberts.model.deal import Deal
 from deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.model.rules import Rules
 from deberts.model.sides import check_seat, declarer_leads, declarer_side, partner_of
-from deberts.model.tricks import card_points, legal_cards, trick_winner
+from deberts.model.tricks import legal_cards, trick_points, trick_winner
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class Position:
 
     @property
     def to_move(self) -> int:
-        return (self.trick_leader + len(self.trick)) % self.players
+        return (self.trick_leader + len(self.trick)) % len(self.hands)
 
     @property
     def tricks_total(self) -> int:
@@ -164,16 +164,23 @@ class Position:
             raise IllegalMoveError(
                 f"card {card}: illegal for seat {seat} here, legal are {legal}"
             )
-        announces = self.bella_pending() and bool(card.mask & bella_mask(self.trump))
-        announces = announces and (bella is None or bella)
-        self.hands[seat] &= ~card.mask
-        self.stack.append(Play(seat, card, announces))
-        self.trick.append(self.stack[-1])
-        if len(self.trick) == self.players:
-            cards = self.trick_cards()
-            winner = self.trick[trick_winner(cards, self.trump)].seat
-            self.tricks.append(Trick(self.trick_leader, tuple(self.trick), winner))
-            self._won_points[winner] += sum(card_points(c, self.trump) for c in cards)
+        self._play(card, bella)
+
+    def _play(self, card: Card, bella: bool | None) -> None:
+        """Play a card known to be legal for the player to move."""
+        trick = self.trick
+        seat = (self.trick_leader + len(trick)) % len(self.hands)
+        announces = ((bella is None or bool(bella)) and self.declarations.bella_seat is not None
+                     and bella_mask(self.trump) >> card & 1 == 1 and self.bella_pending())
+        self.hands[seat] &= ~(1 << card)
+        play = _PLAYS[seat][card][announces]
+        self.stack.append(play)
+        trick.append(play)
+        if len(trick) == len(self.hands):
+            cards = [p.card for p in trick]
+            winner = trick[trick_winner(cards, self.trump)].seat
+            self.tricks.append(Trick(self.trick_leader, tuple(trick), winner))
+            self._won_points[winner] += trick_points(cards, self.trump)
             self._won_tricks[winner] += 1
             self.trick = []
             self.trick_leader = winner
@@ -186,9 +193,7 @@ class Position:
             last = self.tricks.pop()
             self.trick = list(last.plays)
             self.trick_leader = last.leader
-            self._won_points[last.winner] -= sum(
-                card_points(c, self.trump) for c in last.cards
-            )
+            self._won_points[last.winner] -= trick_points(last.cards, self.trump)
             self._won_tricks[last.winner] -= 1
         play = self.trick.pop()
         self.stack.pop()
@@ -259,3 +264,22 @@ def replay(position: Position, cards: Sequence[Card]) -> Position:
     for card in cards:
         copy.push(card)
     return copy
+
+
+def play_out(position: Position, plays: Iterable[tuple[Card, bool]]) -> Position:
+    """A copy of ``position`` with ``plays`` (each a card and whether it may
+    announce bella) played on without the legality checks of :meth:`Position.push`:
+    for lines a search has already played by the same rules (the engine's, checked
+    against these by the oracle tests), where the checks would cost most of the
+    replay."""
+    copy = position.copy()
+    for card, bella in plays:
+        copy._play(card, bella)
+    return copy
+
+
+#: Every possible play, made once: a replayed line takes its plays from here.
+_PLAYS: tuple[tuple[tuple[Play, Play], ...], ...] = tuple(
+    tuple((Play(seat, Card(card), False), Play(seat, Card(card), True)) for card in range(32))
+    for seat in range(4)
+)

@@ -19,25 +19,47 @@ _NO_OPTIONS = Rules()
 
 def card_points(card: Card | int, trump: Suit | int) -> int:
     """The points a card is worth in a trick, given the trump suit."""
-    table = TRUMP_POINTS if int(card) >> 3 == int(trump) else PLAIN_POINTS
-    return table[int(card) & 7]
+    return _POINTS[int(trump)][int(card)]
+
+
+def trick_points(cards: Sequence[Card | int], trump: Suit | int) -> int:
+    """The points of a trick's cards, given the trump suit."""
+    points = _POINTS[int(trump)]
+    return sum([points[card] for card in cards])
 
 
 def trick_power(card: Card | int, led: Suit | int, trump: Suit | int) -> int:
     """How strongly a card competes for the trick: trumps 9..16, led suit 1..8, others 0."""
-    suit, rank = int(card) >> 3, int(card) & 7
-    if suit == int(trump):
-        return 8 + TRUMP_ORDER[rank]
-    if suit == int(led):
-        return PLAIN_ORDER[rank]
-    return 0
+    return _POWERS[int(trump)][int(led)][int(card)]
 
 
 def trick_winner(cards: Sequence[Card | int], trump: Suit | int) -> int:
     """The index in ``cards`` (play order) of the card that wins the trick."""
-    led = int(cards[0]) >> 3
-    powers = [trick_power(card, led, trump) for card in cards]
-    return powers.index(max(powers))
+    powers = _POWERS[int(trump)][cards[0] >> 3]
+    strength = [powers[card] for card in cards]
+    return strength.index(max(strength))
+
+
+def _power(card: int, led: int, trump: int) -> int:
+    suit, rank = card >> 3, card & 7
+    if suit == trump:
+        return 8 + TRUMP_ORDER[rank]
+    if suit == led:
+        return PLAIN_ORDER[rank]
+    return 0
+
+
+#: Each card's points by trump suit, and its power by trump and led suit: the
+#: functions above are look-ups (they run at every card of a replayed line).
+_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((TRUMP_POINTS if card >> 3 == trump else PLAIN_POINTS)[card & 7]
+          for card in range(32))
+    for trump in range(4)
+)
+_POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_power(card, led, trump) for card in range(32)) for led in range(4))
+    for trump in range(4)
+)
 
 
 def legal_cards(
