@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
-from itertools import islice
 
 from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.arguments import integer, positive
@@ -24,7 +22,7 @@ from deberts.model.tertz import Move, TertzPosition
 from deberts.model.tertz.deal import STOCK_SIZE
 from deberts.play.tertz.match import TertzView, tertz_view
 from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.sampling import sample_positions
+from deberts.play.tertz.sampling import distinct_samples
 
 # The figures behind these settings: benchmarks/README.md, "Tertz", "PIMC decisions".
 #: The most cards still to draw at which samples are solved by default: a sample
@@ -33,10 +31,6 @@ DEFAULT_STOCK_LIMIT = 4
 #: A small table: each sample of the stock phase has its own stock, which clears
 #: the engine's table, and clearing a large one costs more than the search.
 TABLE_BITS = 16
-#: Draws allowed per sample wanted (and at least) before giving up on finding more
-#: consistent ones (most draws do not replay to the view).
-TRIES_PER_SAMPLE = 40
-MIN_TRIES = 400
 
 
 class TertzPimcPlayer:
@@ -60,7 +54,7 @@ class TertzPimcPlayer:
             return view.legal[0]
         if view.stock_size > self.stock_limit:
             return self.fallback.move(view)
-        samples = self._samples(view)
+        samples = distinct_samples(view, self.rng, self.samples)
         if not samples:  # no consistent sample found: the rules of thumb decide
             return self.fallback.move(view)
         sign = 1 if view.seat == 0 else -1
@@ -77,18 +71,3 @@ class TertzPimcPlayer:
         """The move for the seat to move in ``position``, decided from that seat's
         view only (:func:`deberts.play.tertz.match.tertz_view`)."""
         return self.move(tertz_view(position, scores))
-
-    def _samples(self, view: TertzView) -> list[tuple[TertzPosition, int]]:
-        """The distinct sampled positions, each with how often it was drawn, the most
-        frequent first (solving stops there when the time budget runs out)."""
-        counts: Counter[tuple[object, ...]] = Counter()
-        first: dict[tuple[object, ...], TertzPosition] = {}
-        # Once the stock is gone every consistent sample is the real position.
-        wanted = self.samples if view.stock_size else 1
-        tries = max(MIN_TRIES, TRIES_PER_SAMPLE * wanted)
-        drawn = sample_positions(view, self.rng, tries)
-        for position in islice(drawn, wanted):
-            key = (position.hands, position.stock)
-            counts[key] += 1
-            first.setdefault(key, position)
-        return [(first[key], weight) for key, weight in counts.most_common()]
