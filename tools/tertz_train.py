@@ -6,11 +6,12 @@ examples, one from each seat's side (:func:`deberts.analysis.tertz.evaluation.fe
 the margin still to come for that seat). Deals whose number is a multiple of
 ``--holdout`` (per file) are held out. The families: a linear model (least squares
 on standardised features), small numpy MLPs (ReLU, Huber loss, Adam) and, when
-lightgbm is installed (the ``train`` extra), gradient-boosted trees. It prints the
+lightgbm is installed (the ``train`` extra), gradient-boosted trees (exported as
+arrays: every family is evaluated with numpy alone). It prints the
 held-out mean absolute error in points of each family by tricks played, the error of
 the estimate that :class:`~deberts.analysis.tertz.evaluation.Evaluation` makes (the
-two seats' estimates averaged). ``--save FAMILY`` writes that family's model (a
-numpy one) to the package's ``tertz_evaluation.json``.
+two seats' estimates averaged). ``--save FAMILY`` writes that family's model to the
+package's ``tertz_evaluation.json``, its held-out errors included.
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ def examples(paths: list[str], holdout: int) -> dict[str, np.ndarray]:
                 held.append(row["deal"] % holdout == 0)
     return {"x": np.array(rows, float), "y": np.array(targets, float),
             "point": np.array(points), "held": np.array(held)}
+
+
+def layered(fit: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[str, Any]]:
+    """A family of dense layers as a model's fields (standardisation included)."""
+    def train(x: np.ndarray, y: np.ndarray, mean: np.ndarray, scale: np.ndarray,
+              seed: int) -> dict[str, Any]:
+        return {"mean": mean.tolist(), "scale": scale.tolist(),
+                "layers": fit(x, y, mean, scale, seed)}
+    return train
 
 
 def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -114,14 +124,45 @@ def mlp(shape: tuple[int, ...]) -> Callable[..., list[dict[str, Any]]]:
     return train
 
 
-def boosted(x: np.ndarray, y: np.ndarray, held: np.ndarray) -> np.ndarray:
-    """Gradient-boosted trees (lightgbm), Huber loss: the held-out predictions."""
+def boosted(x: np.ndarray, y: np.ndarray, mean: np.ndarray, scale: np.ndarray,
+            seed: int, rounds: int = 200, leaves: int = 15) -> dict[str, Any]:
+    """Gradient-boosted trees (lightgbm, Huber loss), exported as arrays that
+    :class:`Evaluation` walks with numpy: {"trees": ...} (features not standardised)."""
     import lightgbm
     params = {"objective": "huber", "alpha": HUBER, "learning_rate": 0.05,
-              "num_leaves": 31, "verbose": -1, "num_threads": 1}
-    model = lightgbm.train(params, lightgbm.Dataset(x[~held], y[~held]), num_boost_round=400)
-    prediction: np.ndarray = model.predict(x[held])
-    return prediction
+              "num_leaves": leaves, "verbose": -1, "num_threads": 1, "seed": seed}
+    booster = lightgbm.train(params, lightgbm.Dataset(x, y), num_boost_round=rounds)
+    flat = [_flatten(tree["tree_structure"]) for tree in booster.dump_model()["tree_info"]]
+    width = max(len(nodes) for nodes in flat)
+    arrays: dict[str, Any] = {key: [] for key in ("feature", "threshold", "left", "right",
+                                                  "value")}
+    depth = 0
+    for nodes in flat:
+        nodes += [(-1, 0.0, 0, 0, 0.0, 0)] * (width - len(nodes))
+        for key, column in zip(arrays, zip(*nodes)):
+            arrays[key].append(list(column))
+        depth = max(depth, max(node[5] for node in nodes))
+    return {"trees": {**{key: arrays[key] for key in arrays}, "depth": depth}}
+
+
+def _flatten(root: dict[str, Any]) -> list[tuple[int, float, int, int, float, int]]:
+    """One lightgbm tree as nodes (feature or -1, threshold, left, right, leaf value,
+    depth), the root first."""
+    nodes: list[tuple[int, float, int, int, float, int]] = []
+
+    def visit(node: dict[str, Any], depth: int) -> int:
+        index = len(nodes)
+        nodes.append((-1, 0.0, 0, 0, float(node.get("leaf_value", 0.0)), depth))
+        if "split_feature" in node:
+            assert node["decision_type"] == "<="
+            left = visit(node["left_child"], depth + 1)
+            right = visit(node["right_child"], depth + 1)
+            nodes[index] = (int(node["split_feature"]), float(node["threshold"]), left,
+                            right, 0.0, depth)
+        return index
+
+    visit(root, 0)
+    return nodes
 
 
 def held_out_error(prediction: np.ndarray, data: dict[str, np.ndarray]) -> dict[str, float]:
@@ -150,26 +191,26 @@ def main() -> None:
     x, y = data["x"], data["y"]
     mean, scale = standardise(x[train])
     print(f"{train.sum() // 2} labels to train on, {(~train).sum() // 2} held out")
-    families: dict[str, Callable[..., list[dict[str, Any]]]] = {"linear": linear}
-    families.update({name: mlp(shape) for name, shape in MLP_SHAPES.items()})
+    fits: dict[str, Callable[..., dict[str, Any]]] = {"linear": layered(linear)}
+    fits.update({name: layered(mlp(shape)) for name, shape in MLP_SHAPES.items()})
+    try:
+        import lightgbm  # noqa: F401
+        fits["lightgbm"] = boosted
+    except ImportError:
+        print("lightgbm not installed: no gradient-boosted trees")
     results: dict[str, dict[str, float]] = {}
     models: dict[str, dict[str, Any]] = {}
     baseline = np.zeros(len(y))
     results["zero"] = held_out_error(baseline[data["held"]], data)
-    for name, fit in families.items():
+    for name, fit in fits.items():
         started = time.process_time()
-        layers = fit(x[train], y[train], mean, scale, args.seed)
         model = {"format": FORMAT, "family": name, "features": list(FEATURES),
-                 "mean": mean.tolist(), "scale": scale.tolist(), "layers": layers}
+                 **fit(x[train], y[train], mean, scale, args.seed)}
         prediction = Evaluation(model).predict(x[data["held"]])
         results[name] = held_out_error(prediction, data)
         model["mae"] = results[name]
         models[name] = model
         print(f"{name}: trained in {time.process_time() - started:.1f} CPU s", flush=True)
-    try:
-        results["lightgbm"] = held_out_error(boosted(x, y, data["held"]), data)
-    except ImportError:
-        print("lightgbm not installed: no gradient-boosted trees")
     points = [key for key in next(iter(results.values())) if key != "all"]
     print("\n| family | " + " | ".join(f"trick {int(p) + 1}" if p != "-1" else "break"
                                        for p in points) + " | all |")

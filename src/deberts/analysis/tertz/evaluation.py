@@ -5,7 +5,8 @@ The position is a sampled world, every card known (both hands, the stock in draw
 order). :func:`features` describes it from one seat's side: each seat's card points,
 trumps, top trumps, aces and tens, voids, the declarations that score as things
 stand and the runs and fours still in hand, the marriage, the stock's points and
-trumps and which of its cards the next draws give, who leads, how far the deal is.
+trumps which of its cards the next draws give and the runs and fours the stock's cards
+would make in each hand, who leads, how far the deal is.
 The model (trained by ``tools/tertz_train.py`` on exact labels, shipped as
 ``tertz_evaluation.json`` beside this module) maps the features to the margin still
 to come for that seat; :meth:`Evaluation.margin` averages the two seats' estimates,
@@ -42,6 +43,7 @@ TRICKS = 16
 SEAT_FEATURES = (
     "points", "trumps", "trump_jack", "trump_nine", "trump_ace", "trump_ten",
     "aces", "tens", "voids", "declared", "combinations", "marriage", "marriage_half",
+    "combinations_first_draws", "combinations_second_draws", "combinations_stock",
 )
 #: Features shared by both seats, signed for the seat described where they favour one.
 SHARED_FEATURES = (
@@ -69,8 +71,10 @@ def mask_points(mask: int, trump: int) -> int:
                for suit in range(4))
 
 
-def _seat(position: TertzPosition, seat: int, declared: int) -> list[float]:
-    """One seat's features (:data:`SEAT_FEATURES`)."""
+def _seat(position: TertzPosition, seat: int, declared: int,
+          draws: tuple[int, int, int]) -> list[float]:
+    """One seat's features (:data:`SEAT_FEATURES`); ``draws``: the stock's cards
+    drawn first after each trick (by its winner), second, and all of them."""
     trump = int(position.trump)
     hand = position.hands[seat]
     trumps = hand >> (8 * trump) & 0xFF
@@ -85,6 +89,7 @@ def _seat(position: TertzPosition, seat: int, declared: int) -> list[float]:
         *(trumps >> getattr(Rank, rank) & 1 for rank in _RANKS),
         (plain & 0x80808080).bit_count(), (plain & 0x08080808).bit_count(), voids,
         declared, combination_points(hand), marriage, married,
+        *(combination_points(hand | cards) for cards in draws),
     ]
 
 
@@ -95,6 +100,8 @@ def features(position: TertzPosition, seat: int) -> list[float]:
     scored = declaration_points(position.declarations, position.trump)
     stock = position.stock
     stock_mask = sum(card.mask for card in stock)
+    firsts = sum(card.mask for card in stock[0::2])
+    draws = (firsts, stock_mask ^ firsts, stock_mask)
     lead = 1 if position.leader == seat else -1
     # The next draw: the next trick's winner takes stock[0], its loser stock[1].
     first, second = (stock[0], stock[1]) if len(stock) >= 2 else (None, None)
@@ -105,8 +112,8 @@ def features(position: TertzPosition, seat: int) -> list[float]:
     tricks_left = TRICKS - len(position.tricks)
     stage = [1.0 if len(stock) == size else 0.0 for size in range(0, STOCK_SIZE + 1, 2)]
     return [
-        *_seat(position, seat, scored[seat]),
-        *_seat(position, 1 - seat, scored[1 - seat]),
+        *_seat(position, seat, scored[seat], draws),
+        *_seat(position, 1 - seat, scored[1 - seat], draws),
         lead, len(stock), mask_points(stock_mask, trump),
         (stock_mask >> (8 * trump) & 0xFF).bit_count(),
         mask_points(stock[-1].mask, trump) if stock else 0,
@@ -116,8 +123,11 @@ def features(position: TertzPosition, seat: int) -> list[float]:
 
 
 class Evaluation:
-    """A trained model: standardised features through dense layers (ReLU between
-    them; none: a linear model) to the margin still to come for the seat described."""
+    """A trained model of the margin still to come for the seat described: dense
+    layers over standardised features (``layers``: ReLU between them; one layer is a
+    linear model), or regression trees summed (``trees``: each node's feature, or -1
+    at a leaf, its threshold, going left when the feature is at most the threshold,
+    its two children and its leaf value)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
         if data.get("format") != FORMAT:
@@ -127,10 +137,12 @@ class Evaluation:
             raise DebertsError("bad evaluation model: its features are not this "
                                "version's (retrain with tools/tertz_train.py)")
         self.family = str(data["family"])
-        self.mean = np.asarray(data["mean"], dtype=float)
-        self.scale = np.asarray(data["scale"], dtype=float)
+        self.mean = np.asarray(data.get("mean", np.zeros(len(FEATURES))), dtype=float)
+        self.scale = np.asarray(data.get("scale", np.ones(len(FEATURES))), dtype=float)
         self.layers = [(np.asarray(layer["w"], dtype=float), np.asarray(layer["b"], dtype=float))
-                       for layer in data["layers"]]
+                       for layer in data.get("layers", ())]
+        trees = data.get("trees")
+        self.trees = None if trees is None else _Trees(trees)
         self.mae = dict(data.get("mae", {}))
 
     @classmethod
@@ -145,6 +157,8 @@ class Evaluation:
     def predict(self, rows: np.ndarray | Sequence[Sequence[float]]) -> np.ndarray:
         """The margin still to come for the seat each row of features describes."""
         out: np.ndarray = (np.asarray(rows, dtype=float) - self.mean) / self.scale
+        if self.trees is not None:
+            return self.trees.predict(out)
         for index, (weights, bias) in enumerate(self.layers):
             out = out @ weights + bias
             if index < len(self.layers) - 1:
@@ -166,6 +180,33 @@ class Evaluation:
     def margin(self, position: TertzPosition) -> float:
         """One position's estimated value (see :meth:`margins`)."""
         return float(self.margins([position])[0])
+
+
+class _Trees:
+    """Regression trees in arrays (one row a tree, padded), walked for every row and
+    tree at once."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.feature = np.asarray(data["feature"], dtype=np.int64)
+        self.threshold = np.asarray(data["threshold"], dtype=float)
+        self.left = np.asarray(data["left"], dtype=np.int64)
+        self.right = np.asarray(data["right"], dtype=np.int64)
+        self.value = np.asarray(data["value"], dtype=float)
+        self.depth = int(data["depth"])
+
+    def predict(self, rows: np.ndarray) -> np.ndarray:
+        count, trees = len(rows), len(self.feature)
+        tree = np.broadcast_to(np.arange(trees), (count, trees))
+        row = np.broadcast_to(np.arange(count)[:, None], (count, trees))
+        node = np.zeros((count, trees), dtype=np.int64)
+        for _ in range(self.depth):
+            feature = self.feature[tree, node]
+            at_leaf = feature < 0
+            left = rows[row, np.maximum(feature, 0)] <= self.threshold[tree, node]
+            step = np.where(left, self.left[tree, node], self.right[tree, node])
+            node = np.where(at_leaf, node, step)
+        total: np.ndarray = self.value[tree, node].sum(axis=1)
+        return total
 
 
 @lru_cache(maxsize=1)
