@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 
 from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.arguments import integer, positive
@@ -33,7 +34,28 @@ DEFAULT_STOCK_LIMIT = 4
 TABLE_BITS = 16
 
 
-class TertzPimcPlayer:
+class SampledTertzPlayer(ABC):
+    """What the sampling players share: ``samples`` worlds wanted a decision, drawn
+    from a seeded generator, a small-table solver, the rules of thumb to fall back
+    on, and :meth:`choose` from a position."""
+
+    def __init__(self, samples: int, seed: int | None) -> None:
+        self.samples = integer("samples", samples, 1)
+        self.rng = random.Random(seed)
+        self.solver = TertzSolver(TABLE_BITS)
+        self.fallback = TertzHeuristicPlayer()
+
+    @abstractmethod
+    def move(self, view: TertzView) -> Move:
+        """A legal move for ``view.seat``, decided from the view alone."""
+
+    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
+        """The move for the seat to move in ``position``, decided from that seat's
+        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
+        return self.move(tertz_view(position, scores))
+
+
+class TertzPimcPlayer(SampledTertzPlayer):
     """Plays by solving ``samples`` sampled deals per decision (fewer when
     ``seconds``, a time budget per decision, runs out; one at least), while at most
     ``stock_limit`` cards are left to draw; above that, as the heuristic player."""
@@ -42,12 +64,9 @@ class TertzPimcPlayer:
         self, samples: int = 50, seconds: float | None = None, seed: int | None = None,
         stock_limit: int = DEFAULT_STOCK_LIMIT,
     ) -> None:
-        self.samples = integer("samples", samples, 1)
+        super().__init__(samples, seed)
         self.seconds = None if seconds is None else positive("seconds", seconds)
         self.stock_limit = integer("stock_limit", stock_limit, 0, STOCK_SIZE)
-        self.rng = random.Random(seed)
-        self.solver = TertzSolver(TABLE_BITS)
-        self.fallback = TertzHeuristicPlayer()
 
     def move(self, view: TertzView) -> Move:
         if len(view.legal) == 1:
@@ -66,8 +85,3 @@ class TertzPimcPlayer:
             for move, value in self.solver.values(position).items():
                 totals[move] += sign * value * weight
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
-
-    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
-        """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
-        return self.move(tertz_view(position, scores))

@@ -25,21 +25,18 @@ milliseconds), and when no world is found or valued in time the rules of thumb o
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from deberts.analysis.tertz.evaluation import Evaluation, shipped
-from deberts.engine.tertz.solver import TertzSolver
 from deberts.errors import SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.tertz import Break, Move, TertzPosition
 from deberts.model.tertz.deal import STOCK_SIZE
-from deberts.play.tertz.match import TertzView, tertz_view
-from deberts.play.tertz.pimc import DEFAULT_STOCK_LIMIT, TABLE_BITS
-from deberts.play.tertz.players import TertzHeuristicPlayer
+from deberts.play.tertz.match import TertzView
+from deberts.play.tertz.pimc import DEFAULT_STOCK_LIMIT, SampledTertzPlayer
 from deberts.play.tertz.sampling import distinct_samples
 
 #: Worlds sampled a decision by default.
@@ -73,7 +70,7 @@ class _Tree:
         return max(values) if self.pick == "max" else min(values)
 
 
-class TertzSearchPlayer:
+class TertzSearchPlayer(SampledTertzPlayer):
     """Plays by searching ``samples`` sampled worlds a decision (fewer when
     ``seconds`` runs out): exactly with at most ``exact_stock`` cards left to draw
     (each search within ``nodes`` nodes), else to the next trick start scored by the
@@ -84,14 +81,11 @@ class TertzSearchPlayer:
         seed: int | None = None, exact_stock: int = DEFAULT_STOCK_LIMIT,
         nodes: int = DEFAULT_NODES, model: str | None = None,
     ) -> None:
-        self.samples = integer("samples", samples, 1)
+        super().__init__(samples, seed)
         self.seconds = positive("seconds", seconds)
         self.exact_stock = integer("exact_stock", exact_stock, 0, STOCK_SIZE)
         self.nodes = integer("nodes", nodes, 1)
         self.evaluation = shipped() if model is None else Evaluation.load(model)
-        self.rng = random.Random(seed)
-        self.solver = TertzSolver(TABLE_BITS)
-        self.fallback = TertzHeuristicPlayer()
 
     def move(self, view: TertzView) -> Move:
         if len(view.legal) == 1:
@@ -113,11 +107,6 @@ class TertzSearchPlayer:
         if not valued:  # the budget went on sampling: the rules of thumb decide
             return self.fallback.move(view)
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
-
-    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
-        """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
-        return self.move(tertz_view(position, scores))
 
     def world_values(self, position: TertzPosition, deadline: float) -> dict[Move, float]:
         """Each legal move's value in one world (seat 0's margin): exact when the
