@@ -16,7 +16,7 @@ import logging
 import threading
 import uuid
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import dask.config
 from dask.utils import parse_timedelta
@@ -43,13 +43,14 @@ _worker = threading.local()
 
 
 def map_ordered(
-    work: Callable[[Solver, T], R],
+    work: Callable[[Any, T], R],
     items: Iterable[T],
     client: Client,
     chunk: int = DEFAULT_CHUNK,
     window: int | None = None,
     table_bits: int = DEFAULT_TABLE_BITS,
     retries: int = RETRIES,
+    make_solver: Callable[[int], Any] = Solver,
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on the workers of ``client``, yielded in
     input order as each is ready, like :func:`deberts.engine.parallel.map_ordered`.
@@ -58,7 +59,8 @@ def map_ordered(
     an importable module. ``window`` (default: two chunks a worker thread) bounds
     the chunks submitted and not yet yielded. A task that still fails after its
     retries raises :class:`ClusterError` in its turn, after the items before it;
-    closing the iterator early cancels the chunks in flight."""
+    closing the iterator early cancels the chunks in flight. Each worker thread's
+    solver is ``make_solver(table_bits)`` (a game's solver class, pickled by name)."""
     chunk = integer("chunk", chunk, 1)
     retries = integer("retries", retries, 0)
     if window is None:
@@ -74,7 +76,8 @@ def map_ordered(
         while True:
             while submitted - head < window and (batch := next(source, None)) is not None:
                 future = client.submit(
-                    _run, work, batch, table_bits, key=(name, submitted), retries=retries
+                    _run, work, batch, table_bits, make_solver, key=(name, submitted),
+                    retries=retries,
                 )
                 futures[submitted] = future
                 running.add(future)
@@ -106,12 +109,15 @@ def solve_many(
     return map_ordered(MODES[mode], positions, client, chunk, table_bits=table_bits)
 
 
-def _run(work: Callable[[Solver, T], R], batch: list[T], table_bits: int) -> list[R]:
-    """On a worker: one chunk, on this worker thread's own solver (one a table size)."""
-    solvers: dict[int, Solver] = _worker.__dict__.setdefault("solvers", {})
-    solver = solvers.get(table_bits)
+def _run(work: Callable[[Any, T], R], batch: list[T], table_bits: int,
+         make_solver: Callable[[int], Any]) -> list[R]:
+    """On a worker: one chunk, on this worker thread's own solver (one a kind and
+    table size)."""
+    solvers: dict[tuple[Callable[[int], Any], int], Any] = \
+        _worker.__dict__.setdefault("solvers", {})
+    solver = solvers.get((make_solver, table_bits))
     if solver is None:
-        solver = solvers[table_bits] = Solver(table_bits)
+        solver = solvers[make_solver, table_bits] = make_solver(table_bits)
     return [work(solver, item) for item in batch]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError
@@ -28,20 +28,22 @@ MODES: dict[str, Callable[[Solver, Position], object]] = {
 
 
 def map_ordered(
-    work: Callable[[Solver, T], R],
+    work: Callable[[Any, T], R],
     items: Iterable[T],
     threads: int = 1,
     table_bits: int = DEFAULT_TABLE_BITS,
     chunk: int = 4,
+    make_solver: Callable[[int], Any] = Solver,
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on ``threads`` threads, yielded in input
     order as each is ready. Items go to the threads ``chunk`` at a time (a thread
     hand-off costs about as much as a small search) and only a few chunks per
     thread are in flight, so an endless input streams in bounded memory.
-    Exceptions propagate in order."""
+    Exceptions propagate in order. Each thread's solver is
+    ``make_solver(table_bits)`` (a game's solver class: Deberts' by default)."""
     threads = integer("threads", threads, 1)
     if threads == 1:
-        solver = Solver(table_bits)
+        solver = make_solver(table_bits)
         for item in items:
             yield work(solver, item)
         return
@@ -50,7 +52,7 @@ def map_ordered(
     def run(batch: list[T]) -> list[R]:
         solver = getattr(local, "solver", None)
         if solver is None:
-            solver = local.solver = Solver(table_bits)
+            solver = local.solver = make_solver(table_bits)
         return [work(solver, item) for item in batch]
 
     window: deque[Future[list[R]]] = deque()

@@ -14,7 +14,13 @@ from deberts.model.tertz.deal import HAND_SIZE
 from deberts.play.tertz.match import draw_slots, play_tertz_deal, tertz_view
 from deberts.play.tertz.pimc import TertzPimcPlayer
 from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.sampling import hidden_of, replayed, sample_deal, sample_positions
+from deberts.play.tertz.sampling import (
+    distinct_samples,
+    hidden_of,
+    replayed,
+    sample_deal,
+    sample_positions,
+)
 
 RULES = [
     TertzRules(),
@@ -95,7 +101,7 @@ def test_pimc_plays_the_exact_best_move_once_the_stock_is_gone() -> None:
             continue
         player = TertzPimcPlayer(samples=5, seed=1)
         view = tertz_view(position)
-        assert len(player._samples(view)) == 1  # the opponent's hand is known
+        assert len(distinct_samples(view, player.rng, 5)) == 1  # the opponent's hand is known
         values = solver.values(position)
         sign = 1 if position.to_move == 0 else -1
         best = max(sign * v for v in values.values())
@@ -162,7 +168,7 @@ def test_a_tiny_time_budget_still_solves_one_sample() -> None:
         checked += 1
         player = TertzPimcPlayer(samples=10, seconds=1e-9, seed=3)
         view = tertz_view(position)
-        first = player._samples(view)[0][0]
+        first = distinct_samples(view, player.rng, player.samples)[0][0]
         player.rng.seed(3)
         values = solver.values(first)
         sign = 1 if position.to_move == 0 else -1

@@ -94,6 +94,12 @@ def fours(hand: int) -> list[int]:
     return found
 
 
+def combination_points(hand: int) -> int:
+    """The points of the runs and fours in ``hand``, as though all were declared."""
+    run_total = sum(run_points(run.bit_count()) for run in runs(hand))
+    return run_total + sum(FOUR_POINTS[Rank(mask.bit_length() - 1 & 7)] for mask in fours(hand))
+
+
 def declare(
     hand: int, seat: int, declarations: Sequence[TertzDeclaration]
 ) -> tuple[TertzDeclaration, ...]:

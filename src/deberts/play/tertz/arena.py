@@ -25,13 +25,17 @@ from deberts.play.arena import MatchOutcome, duplicate, player_factory
 from deberts.play.tertz.match import play_tertz_deal
 from deberts.play.tertz.pimc import TertzPimcPlayer
 from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.play.tertz.search import TertzSearchPlayer
 
-#: Tertz player types by name, and the settings each takes (``pimc:samples=20``).
+#: Tertz player types by name, and the settings each takes (``pimc:samples=20``,
+#: ``search:seconds=0.5``).
 TERTZ_TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {
     "random": (TertzRandomPlayer, {"seed": int}),
     "heuristic": (TertzHeuristicPlayer, {}),
     "pimc": (TertzPimcPlayer, {"samples": int, "seconds": float, "seed": int,
                                "stock_limit": int}),
+    "search": (TertzSearchPlayer, {"samples": int, "seconds": float, "seed": int,
+                                   "exact_stock": int, "nodes": int}),
 }
 #: The two seatings: the seat of the first type.
 SEATINGS = 2

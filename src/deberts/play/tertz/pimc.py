@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
-from itertools import islice
+from abc import ABC, abstractmethod
 
 from deberts.engine.tertz.solver import TertzSolver
 from deberts.model.arguments import integer, positive
@@ -24,7 +23,7 @@ from deberts.model.tertz import Move, TertzPosition
 from deberts.model.tertz.deal import STOCK_SIZE
 from deberts.play.tertz.match import TertzView, tertz_view
 from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.sampling import sample_positions
+from deberts.play.tertz.sampling import distinct_samples
 
 # The figures behind these settings: benchmarks/README.md, "Tertz", "PIMC decisions".
 #: The most cards still to draw at which samples are solved by default: a sample
@@ -33,13 +32,30 @@ DEFAULT_STOCK_LIMIT = 4
 #: A small table: each sample of the stock phase has its own stock, which clears
 #: the engine's table, and clearing a large one costs more than the search.
 TABLE_BITS = 16
-#: Draws allowed per sample wanted (and at least) before giving up on finding more
-#: consistent ones (most draws do not replay to the view).
-TRIES_PER_SAMPLE = 40
-MIN_TRIES = 400
 
 
-class TertzPimcPlayer:
+class SampledTertzPlayer(ABC):
+    """What the sampling players share: ``samples`` worlds wanted a decision, drawn
+    from a seeded generator, a small-table solver, the rules of thumb to fall back
+    on, and :meth:`choose` from a position."""
+
+    def __init__(self, samples: int, seed: int | None) -> None:
+        self.samples = integer("samples", samples, 1)
+        self.rng = random.Random(seed)
+        self.solver = TertzSolver(TABLE_BITS)
+        self.fallback = TertzHeuristicPlayer()
+
+    @abstractmethod
+    def move(self, view: TertzView) -> Move:
+        """A legal move for ``view.seat``, decided from the view alone."""
+
+    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
+        """The move for the seat to move in ``position``, decided from that seat's
+        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
+        return self.move(tertz_view(position, scores))
+
+
+class TertzPimcPlayer(SampledTertzPlayer):
     """Plays by solving ``samples`` sampled deals per decision (fewer when
     ``seconds``, a time budget per decision, runs out; one at least), while at most
     ``stock_limit`` cards are left to draw; above that, as the heuristic player."""
@@ -48,19 +64,16 @@ class TertzPimcPlayer:
         self, samples: int = 50, seconds: float | None = None, seed: int | None = None,
         stock_limit: int = DEFAULT_STOCK_LIMIT,
     ) -> None:
-        self.samples = integer("samples", samples, 1)
+        super().__init__(samples, seed)
         self.seconds = None if seconds is None else positive("seconds", seconds)
         self.stock_limit = integer("stock_limit", stock_limit, 0, STOCK_SIZE)
-        self.rng = random.Random(seed)
-        self.solver = TertzSolver(TABLE_BITS)
-        self.fallback = TertzHeuristicPlayer()
 
     def move(self, view: TertzView) -> Move:
         if len(view.legal) == 1:
             return view.legal[0]
         if view.stock_size > self.stock_limit:
             return self.fallback.move(view)
-        samples = self._samples(view)
+        samples = distinct_samples(view, self.rng, self.samples)
         if not samples:  # no consistent sample found: the rules of thumb decide
             return self.fallback.move(view)
         sign = 1 if view.seat == 0 else -1
@@ -72,23 +85,3 @@ class TertzPimcPlayer:
             for move, value in self.solver.values(position).items():
                 totals[move] += sign * value * weight
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
-
-    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
-        """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`deberts.play.tertz.match.tertz_view`)."""
-        return self.move(tertz_view(position, scores))
-
-    def _samples(self, view: TertzView) -> list[tuple[TertzPosition, int]]:
-        """The distinct sampled positions, each with how often it was drawn, the most
-        frequent first (solving stops there when the time budget runs out)."""
-        counts: Counter[tuple[object, ...]] = Counter()
-        first: dict[tuple[object, ...], TertzPosition] = {}
-        # Once the stock is gone every consistent sample is the real position.
-        wanted = self.samples if view.stock_size else 1
-        tries = max(MIN_TRIES, TRIES_PER_SAMPLE * wanted)
-        drawn = sample_positions(view, self.rng, tries)
-        for position in islice(drawn, wanted):
-            key = (position.hands, position.stock)
-            counts[key] += 1
-            first.setdefault(key, position)
-        return [(first[key], weight) for key, weight in counts.most_common()]

@@ -9,7 +9,7 @@ import random
 
 from deberts.model.cards import Card, Rank, Suit
 from deberts.model.tertz import SWAP, Break, Move
-from deberts.model.tertz.declarations import FOUR_POINTS, fours, run_points, runs
+from deberts.model.tertz.declarations import combination_points
 from deberts.model.tertz.moves import MAX_BREAK
 from deberts.model.tertz.tricks import card_points
 from deberts.model.tricks import trick_power
@@ -36,13 +36,6 @@ class TertzRandomPlayer:
 
     def move(self, view: TertzView) -> Move:
         return self.rng.choice(view.legal)
-
-
-def combination_points(hand: int) -> int:
-    """The points of the runs and fours in ``hand`` (docs/rules.md 4.3), as the swap
-    rule of thumb compares them."""
-    run_total = sum(run_points(run.bit_count()) for run in runs(hand))
-    return run_total + sum(FOUR_POINTS[Rank(mask.bit_length() - 1 & 7)] for mask in fours(hand))
 
 
 class TertzHeuristicPlayer:

@@ -23,7 +23,9 @@ uniform among the deals consistent with the view.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 from typing import Iterator
 
 from deberts.errors import DebertsError, IllegalMoveError
@@ -34,6 +36,10 @@ from deberts.model.tertz.declarations import marriage_mask
 from deberts.play.tertz.match import FACE_DOWN, TertzView, draw_slots
 
 ALL_CARDS = (1 << 32) - 1
+#: Draws allowed per sample wanted (and at least) before giving up on finding more
+#: consistent ones (most draws do not replay to the view).
+TRIES_PER_SAMPLE = 40
+MIN_TRIES = 400
 
 
 @dataclass(frozen=True)
@@ -170,3 +176,21 @@ def sample_positions(
         position = replayed(view, sample_deal(view, hidden, rng))
         if position is not None:
             yield position
+
+
+def distinct_samples(
+    view: TertzView, rng: random.Random, wanted: int
+) -> list[tuple[TertzPosition, int]]:
+    """Up to ``wanted`` sampled positions, merged where equal: each distinct one with
+    how often it was drawn, the most frequent first (a player's time budget stops
+    there). Once the stock is gone every consistent sample is the real position, so
+    one is drawn."""
+    counts: Counter[tuple[object, ...]] = Counter()
+    first: dict[tuple[object, ...], TertzPosition] = {}
+    wanted = wanted if view.stock_size else 1
+    tries = max(MIN_TRIES, TRIES_PER_SAMPLE * wanted)
+    for position in islice(sample_positions(view, rng, tries), wanted):
+        key = (position.hands, position.stock)
+        counts[key] += 1
+        first.setdefault(key, position)
+    return [(first[key], weight) for key, weight in counts.most_common()]
