@@ -18,7 +18,7 @@ from deberts.engine.boundary import engine_input, line_plays, move_card, settled
 from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
-from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.cards import Card, CardMap, CardSet, Suit
 from deberts.model.deal import Deal
 from deberts.model.position import Play, Position, play_out
 from deberts.model.rules import Rules
@@ -89,9 +89,9 @@ class Solution:
             "seconds": round(self.seconds, 6),
         }
 
-    def move_margins(self) -> dict[Card, int]:
-        """Each legal card's margin, best first."""
-        return {m.card: m.margin for m in self.moves}
+    def move_margins(self) -> CardMap[int]:
+        """Each legal card's margin, best first (looked up by card or by name)."""
+        return CardMap({m.card: m.margin for m in self.moves})
 
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
         from deberts.text.svg import draw
@@ -180,18 +180,20 @@ class Solver(SearchOwner[_engine.Search]):
     def values(
         self, position: Position, cards: Iterable[Card] | None = None,
         guess: int | None = None,
-    ) -> dict[Card, int]:
+    ) -> CardMap[int]:
         """Every legal card's deal margin (the mover's better bella choice), or
-        only those of the legal cards that are among ``cards``. A ``guess`` of the
-        margin of the card solved first (of the one card, when ``cards`` leaves
-        one), if near, saves the search some passes."""
+        only those of the legal cards that are among ``cards``, looked up by card or
+        by name (``values["7D"]``). A ``guess`` of the margin of the card solved
+        first (of the one card, when ``cards`` leaves one), if near, saves the
+        search some passes."""
         spec, trick = _input(position)
         settled = settled_margin(position)
         extra = () if guess is None else (relative_margin("guess", guess, settled),)
         mask = _card_mask(cards)
         with self._searching(settled):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
-        return {card: settled + value for card, (value,) in _per_card(position, raw).items()}
+        return CardMap({card: settled + value
+                        for card, (value,) in _per_card(position, raw).items()})
 
     def bounds(
         self, position: Position, threshold: int, cards: Iterable[Card] | None = None

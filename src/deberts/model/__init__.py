@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from deberts.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
+    from deberts.model.cards import Card, CardMap, CardSet, Rank, Suit, parse_cards
     from deberts.model.deal import Deal, full_hand_size
     from deberts.model.position import Play, Position, Trick
     from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 #: The layer's public names, by module, loaded at their first use.
 _NAMES = {
-    **dict.fromkeys(("Suit", "Rank", "Card", "CardSet", "parse_cards"), "deberts.model.cards"),
+    **dict.fromkeys(("Suit", "Rank", "Card", "CardMap", "CardSet", "parse_cards"),
+                    "deberts.model.cards"),
     **dict.fromkeys(("Deal", "full_hand_size"), "deberts.model.deal"),
     **dict.fromkeys(("Play", "Trick", "Position"), "deberts.model.position"),
     **dict.fromkeys(("Rules", "PRESETS", "OPTION_NAMES"), "deberts.model.rules"),

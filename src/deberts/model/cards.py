@@ -8,7 +8,7 @@ without hiding it, the way python-chess's ``SquareSet`` wraps a bitboard.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, Iterator
+from typing import Any, Generic, Iterable, Iterator, TypeVar
 
 from deberts.errors import ArgumentError, NotationError, excerpt
 from deberts.model.arguments import describe, integer
@@ -20,6 +20,8 @@ SUIT_SYMBOLS = "♠♥♦♣"
 #: The suits' names, singular, in the order of SUIT_CHARS.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 FULL_MASK = 0xFFFFFFFF
+#: The values of a :class:`CardMap`.
+V = TypeVar("V")
 
 
 class Suit(IntEnum):
@@ -173,6 +175,32 @@ class Card(int):
 
 _CARDS: tuple[Card, ...] = ()
 _CARDS = tuple(Card(i) for i in range(32))
+
+
+class CardMap(dict[Card, V], Generic[V]):
+    """A dict keyed by cards that also takes a card's name as the key: what the
+    solvers return for every card, so ``values["7D"]`` and ``"7D" in values`` work
+    as ``values[Card.parse("7D")]`` does. A name that is not a card raises
+    :class:`deberts.NotationError`, naming it.
+
+    >>> margins = CardMap({Card.parse("7D"): 12})
+    >>> margins["7D"], margins["7d"], "7D" in margins, margins.get("AS")
+    (12, 12, True, None)
+    """
+
+    def __getitem__(self, key: object) -> V:
+        return super().__getitem__(_as_card(key))  # type: ignore[index]
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(_as_card(key))
+
+    def get(self, key: object, default: Any = None) -> Any:  # type: ignore[override]
+        return super().get(_as_card(key), default)  # type: ignore[call-overload]
+
+
+def _as_card(key: object) -> object:
+    """A card's name as the card; any other key as it is."""
+    return Card.parse(key) if isinstance(key, str) else key
 
 
 def iter_bits(mask: int) -> Iterator[int]:
