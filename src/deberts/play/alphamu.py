@@ -223,8 +223,10 @@ class AlphaMuPlayer(PimcPlayer):
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
         seed: int | None = None, infer: str = "none", temperature: float = 10.0,
         error: float = 0.2, last: int = 4, depth: int = 3, tricks: int = 3,
+        deal_seconds: float | None = None,
     ) -> None:
-        super().__init__(samples, bid_samples, seconds, seed, infer, temperature, error, last)
+        super().__init__(samples, bid_samples, seconds, seed, infer, temperature, error, last,
+                         deal_seconds)
         self.depth = integer("depth", depth, 1, MOST_TRICKS)
         self.tricks = integer("tricks", tricks, 1, MOST_TRICKS)
 

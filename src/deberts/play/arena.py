@@ -34,10 +34,12 @@ TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "random": (RandomPlayer, {"seed": int}),
     "heuristic": (HeuristicPlayer, {"threshold": int}),
     "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int,
-                          "infer": str, "temperature": float, "error": float, "last": int}),
+                          "infer": str, "temperature": float, "error": float, "last": int,
+                          "deal_seconds": float}),
     "alphamu": (AlphaMuPlayer, {"samples": int, "bid_samples": int, "seconds": float,
                                 "seed": int, "infer": str, "temperature": float,
-                                "error": float, "last": int, "depth": int, "tricks": int}),
+                                "error": float, "last": int, "depth": int, "tricks": int,
+                                "deal_seconds": float}),
 }
 
 

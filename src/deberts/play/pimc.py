@@ -29,7 +29,7 @@ import numpy as np
 from deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
-from deberts.errors import SearchInterrupted
+from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
@@ -55,6 +55,24 @@ STOP_RESERVE = 0.012
 SAMPLING_ROUNDS = 4
 
 
+#: The least budget a decision gets under ``deal_seconds``, the deal's budget spent
+#: or not: under it the heuristic's card is the answer.
+LEAST_SHARE = 0.005
+
+
+def deal_share(left: float, cards: int) -> float:
+    """A card decision's seconds under a deal's budget: of the ``left`` seconds, the
+    share of a decision with ``cards`` cards in hand when the decisions still to
+    come weigh their cards in hand (``cards``, ``cards - 1``, ..., 1): ``2 / (cards
+    + 1)`` of it, a quarter for the first card of a 2-player deal's 7, all of it for
+    the last card. At least :data:`LEAST_SHARE`.
+
+    >>> deal_share(8.0, 7), deal_share(1.0, 1), deal_share(-1.0, 3)
+    (2.0, 1.0, 0.005)
+    """
+    return max(left * 2 / (cards + 1), LEAST_SHARE)
+
+
 class PimcPlayer:
     """Bids with :func:`deberts.evaluate_bid` and plays by sampling ``samples`` deals
     per decision, weighed by what the others' calls, bella and cards reveal
@@ -73,18 +91,29 @@ class PimcPlayer:
     samples from one seeded generator and search with one solver, one search at a
     time, so which samples a decision gets depends on how the threads interleave: a
     seeded player's answers are reproducible only when one thread uses it. Give each
-    thread its own player (its own seed) for reproducible play side by side."""
+    thread its own player (its own seed) for reproducible play side by side.
+
+    ``deal_seconds`` is instead a budget of CPU seconds for the card play of a whole
+    deal, so that a match can be played at equal CPU with another program: each card
+    decision gets its share of what is left (:func:`deal_share`), more for the early
+    cards, where the hidden cards matter most, than for the late ones. Bids and the
+    exchange keep their own settings (``bid_samples``) outside it."""
 
     def __init__(
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
         seed: int | None = None, infer: str = "none", temperature: float = 10.0,
-        error: float = 0.2, last: int = 4,
+        error: float = 0.2, last: int = 4, deal_seconds: float | None = None,
     ) -> None:
         self.samples = integer("samples", samples, 1)
         self.bid_samples = integer("bid_samples", bid_samples, 1)
         self.seconds = None if seconds is None else positive("seconds", seconds)
-        self._search_seconds = (None if self.seconds is None
-                                else self.seconds - min(STOP_RESERVE, self.seconds / 5))
+        self.deal_seconds = None if deal_seconds is None else positive("deal_seconds", deal_seconds)
+        if self.seconds is not None and self.deal_seconds is not None:
+            raise ArgumentError("bad settings: give seconds (a decision) or deal_seconds "
+                                "(a deal's card play), not both")
+        #: Per thread: this decision's budget under ``deal_seconds``, and the CPU
+        #: seconds the deal's card play has taken so far.
+        self._deal = threading.local()
         self.inference = Inference(infer, temperature, error, last)
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
@@ -93,6 +122,13 @@ class PimcPlayer:
         #: announce bella with it (for :meth:`declare`).
         self._announced = threading.local()
         self._stopped = threading.Event()
+
+    @property
+    def _search_seconds(self) -> float | None:
+        """How long this decision's searches may run: its budget less the stop
+        reserve (``None``: no budget)."""
+        seconds = getattr(self._deal, "seconds", self.seconds)
+        return None if seconds is None else seconds - min(STOP_RESERVE, seconds / 5)
 
     def stop(self) -> None:
         """Stop thinking, from any thread: the decision in progress ends at its next
@@ -141,6 +177,21 @@ class PimcPlayer:
         return gain > 0
 
     def play(self, view: PlayView) -> Card:
+        if self.deal_seconds is None:
+            return self._play(view)
+        if not view.tricks:  # this seat's first card of a deal
+            self._deal.spent = 0.0
+        spent = getattr(self._deal, "spent", 0.0)
+        self._deal.seconds = deal_share(self.deal_seconds - spent, len(view.hand))
+        started = time.thread_time()
+        try:
+            return self._play(view)
+        finally:
+            self._deal.spent = spent + time.thread_time() - started
+            del self._deal.seconds
+
+    def _play(self, view: PlayView) -> Card:
+        """The card for ``view`` within this decision's budget."""
         legal = list(view.legal)
         with self.solver.limit(seconds=self._search_seconds):
             drawn: list[tuple[Position, int]] = []
