@@ -81,8 +81,9 @@ def arena_command(
 ) -> None:
     """Play PLAYER against PLAYER with duplicate seating and report the first's edge.
 
-    Player types: random, heuristic, pimc, alphamu, with settings as pimc:samples=50,seconds=0.5
-    (Tertz's pimc also takes stock_limit). The margin is the first type's side's
+    Player types, with settings as pimc:samples=50,seconds=0.5: Deberts random,
+    heuristic, pimc, alphamu; Tertz random, heuristic, pimc (also stock_limit) and
+    search (samples, seconds, seed, exact_stock, nodes). The margin is the first type's side's
     recorded points minus the other's, per deal; every deal played out is also priced
     card by card against double-dummy play, what each type gave away as declarer and
     as defenders. With --game tertz each deal is played twice, the seats swapped, and

@@ -194,7 +194,7 @@ class CardMap(dict[Card, V], Generic[V]):
     def __contains__(self, key: object) -> bool:
         return super().__contains__(_as_card(key))
 
-    def get(self, key: object, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: object, default: Any = None) -> Any:
         return super().get(_as_card(key), default)  # type: ignore[call-overload]
 
 

@@ -53,11 +53,12 @@ class TertzSession(Session):
 
 def tertz_session(players: int, rules: TertzRules, target: int | None, seed: int | None,
                   samples: int, seconds: float) -> TertzSession:
-    """The registry's ``session`` part: a game against ``TertzPimcPlayer`` with
-    ``samples`` and ``seconds`` a decision (``target`` overrides the rules' 501)."""
+    """The registry's ``session`` part: a game against the searched player
+    (``TertzSearchPlayer``, the strongest) with ``samples`` worlds and ``seconds`` a
+    decision (``target`` overrides the rules' 501)."""
     if players != 2:
         raise DebertsError(f"bad player count {players}: Tertz is for 2 players")
     if target is not None:
         rules = replace(rules, target=target)
     settings = f"samples={samples},seconds={seconds}" + ("" if seed is None else f",seed={seed}")
-    return TertzSession(tertz_player_factory(f"pimc:{settings}"), rules, seed)
+    return TertzSession(tertz_player_factory(f"search:{settings}"), rules, seed)
