@@ -36,3 +36,12 @@ def shown_values(page: Any) -> dict[str, int]:
         "() => Object.fromEntries([...document.querySelectorAll('#board text.value')]"
         ".map(t => [t.dataset.card, Number(t.textContent)]))"
     )
+
+
+def new_game(page: Any, seed: int, samples: int, seconds: float) -> None:
+    """Start a game against the computer on a Play page (its own settings already
+    chosen) and wait for its first board."""
+    page.fill("#seed", str(seed))
+    page.fill("#ai_samples", str(samples))
+    page.fill("#ai_seconds", str(seconds))
+    after(page, lambda: page.click("#new"))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import after, boards, needs_chromium, shown_values
+from browser import after, boards, needs_chromium, new_game, shown_values
 from click.testing import CliRunner
 
 pytest.importorskip("fastapi")
@@ -64,10 +64,7 @@ def test_a_whole_two_player_deal_against_the_computer(
 ) -> None:
     page.goto(server + "/play")
     page.select_option("#players", "2")
-    page.fill("#seed", "11")
-    page.fill("#ai_samples", "10")
-    page.fill("#ai_seconds", "0.2")
-    after(page, lambda: page.click("#new"))
+    new_game(page, seed=11, samples=10, seconds=0.2)
     cards = 0
     for _ in range(40):  # at most a few calls, an exchange and 9 cards
         if page.locator("#next-deal").count():

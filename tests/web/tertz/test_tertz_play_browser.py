@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import PATIENCE_MS, after, needs_chromium
+from browser import PATIENCE_MS, after, needs_chromium, new_game
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -35,10 +35,7 @@ def test_a_tertz_deal_is_played_against_the_computer_in_the_browser(
     page: Any, server: str, tmp_path: Path
 ) -> None:
     page.goto(server + "/tertz/play")
-    page.fill("#ai_samples", "3")
-    page.fill("#ai_seconds", "0.2")
-    page.fill("#seed", "11")
-    after(page, lambda: page.click("#new"))
+    new_game(page, seed=11, samples=3, seconds=0.2)
     kinds = set()
     while not page.query_selector("#next-deal"):
         buttons = page.query_selector_all("#choices button[data-answer]")

@@ -1,8 +1,23 @@
 // What the pages of games against the computer share: the game in play, following
 // its state while the computer thinks, sending one answer at a time, and showing a
 // state, and ending a deal. A page defines scoresText(scores), decide(decision, choices) and
-// dealOver(state, choices), and the elements #status, #scores, #choices and #review.
+// dealOver(state, choices); its body holds #setup (its own settings) and #table
+// (with data-status, the first words shown), which the controls and the table that
+// every such page has are added to here, before the page's own script runs.
 "use strict";
+
+document.getElementById("setup").insertAdjacentHTML("beforeend", `
+    <label>Computer: samples a decision <input id="ai_samples" class="short" type="number" min="1" value="30">
+      seconds <input id="ai_seconds" class="short" type="number" min="0.1" step="0.1" value="0.5"></label>
+    <label>Seed <input id="seed" class="short" type="number" placeholder="any"></label>
+    <button id="new">New game</button>
+    <div id="error" class="error"></div>
+    <div id="scores"></div>`);
+(table => {
+  table.innerHTML = '<div id="status"></div><div id="board" class="board"></div>' +
+    '<div id="choices"></div><div id="story"></div><div id="review"></div>';
+  document.getElementById("status").textContent = table.dataset.status;
+})(document.getElementById("table"));
 
 const game = { id: null, busy: false };
 
