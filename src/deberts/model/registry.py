@@ -40,8 +40,9 @@ PARTS = {
     "sampler": "the sampler of the deals consistent with what a player saw",
     "session": "session(players, rules, target or None, seed, samples, seconds) -> a "
                "play.session.Session: a match against the computer, one decision at a time",
-    "web": "the web board's module for the game: decision_json(decision), "
-           "result_json(result) and review(result) -> the review's object or None",
+    "web": "the web board's module for the game: view_json(view), board(decision) -> "
+           "the view's SVG, result_json(result) and review(result) -> the review's "
+           "object or None",
     "players": "player types by name: {name: (maker, {setting: type})}",
     "arena": "arena(specs, deals, seed, rules, jobs, progress, **options) -> a result with to_dict()",
     "render_arena": "render_arena(data) -> the arena's report lines",

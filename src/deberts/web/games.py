@@ -66,6 +66,7 @@ def state_json(game_id: str, table: Table, status: Status) -> dict[str, Any]:
     decision and the result in the game's own terms (its ``web`` part)."""
     session = table.session
     web = table.game.part("web")
+    decision = status.decision
     return {
         "id": game_id,
         "game": table.game.name,
@@ -75,7 +76,12 @@ def state_json(game_id: str, table: Table, status: Status) -> dict[str, Any]:
         "deals": status.deals,
         "scores": list(status.scores),
         "error": status.error,
-        "decision": None if status.decision is None else web.decision_json(status.decision),
+        "decision": None if decision is None else {
+            "kind": decision.kind,
+            "options": list(decision.options),
+            "view": web.view_json(decision.view),
+            "board": web.board(decision),
+        },
         "result": None if status.result is None else web.result_json(status.result),
         "review": table.reviews.get(status.deals),
     }

@@ -1,6 +1,6 @@
-"""Deberts on the web board's Play page (the registry's ``web`` part): the decision
-waiting for the person as JSON (his view, with the names of the library's views, and
-its drawing), a finished deal's result, and its double-dummy review."""
+"""Deberts on the web board's Play page (the registry's ``web`` part): the view of the
+decision waiting for the person as JSON (with the names of the library's views) and
+its drawing, a finished deal's result, and its double-dummy review."""
 
 from __future__ import annotations
 
@@ -14,14 +14,9 @@ from deberts.play.session import Decision
 from deberts.text.svg import deal_svg, position_scene, scene_svg, view_svg
 
 
-def decision_json(decision: Decision) -> dict[str, Any]:
-    """The decision's kind, the answers accepted, the view and its drawing."""
-    return {
-        "kind": decision.kind,
-        "options": list(decision.options),
-        "view": view_json(decision.view),
-        "board": view_svg(decision.view, playable=decision.kind == "play"),
-    }
+def board(decision: Decision) -> str:
+    """The drawing of the decision's view, the legal cards marked for a card to play."""
+    return view_svg(decision.view, playable=decision.kind == "play")
 
 
 def view_json(view: BidView | PlayView) -> dict[str, Any]:

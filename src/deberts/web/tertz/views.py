@@ -1,5 +1,5 @@
-"""Tertz on the web board's Play page (the registry's ``web`` part): the move waiting
-for the person as JSON (his view and its drawing), a finished deal's record and
+"""Tertz on the web board's Play page (the registry's ``web`` part): the view of the
+move waiting for the person as JSON and its drawing, a finished deal's record and
 score, and the double-dummy review of its end phase.
 
 The review starts at the first trick with the stock empty: from there both players
@@ -20,14 +20,10 @@ from deberts.play.tertz.match import TertzDealResult, TertzView
 from deberts.text.tertz.svg import result_svg, view_svg
 
 
-def decision_json(decision: Decision) -> dict[str, Any]:
-    """The move's answers (cards, ``swap``, ``break:K``), the view and its drawing."""
-    return {
-        "kind": decision.kind,
-        "options": list(decision.options),
-        "view": view_json(decision.view),
-        "board": view_svg(decision.view, playable=True),
-    }
+def board(decision: Decision) -> str:
+    """The drawing of the view, the legal cards marked (every decision is a move;
+    the swap and the breaks are the page's buttons)."""
+    return view_svg(decision.view, playable=True)
 
 
 def view_json(view: TertzView) -> dict[str, Any]:
