@@ -39,13 +39,22 @@ def long_search() -> Callable[[], object]:
 
 
 @pytest.fixture
-def interrupt_in() -> Iterator[Callable[[float], None]]:
-    """Send SIGINT to this process after a delay, with a handler of our own (so
-    pytest's own handling is not involved) that raises KeyboardInterrupt."""
+def sigint_raises() -> Iterator[None]:
+    """SIGINT handled by a handler of our own (so pytest's own handling is not
+    involved) that raises KeyboardInterrupt."""
     def handler(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture
+def interrupt_in(sigint_raises: None) -> Iterator[Callable[[float], None]]:
+    """Send SIGINT to this process after a delay (:func:`sigint_raises`)."""
     timers: list[threading.Timer] = []
 
     def arm(delay: float) -> None:
@@ -59,7 +68,6 @@ def interrupt_in() -> Iterator[Callable[[float], None]]:
         for timer in timers:
             timer.cancel()
             timer.join()
-        signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_stops_a_running_search_at_once(interrupt_in: Any) -> None:
@@ -74,11 +82,10 @@ def test_ctrl_c_stops_a_running_search_at_once(interrupt_in: Any) -> None:
     assert any(entry.path.name == "limit.pxi" for entry in caught.traceback)
 
 
-def test_a_signal_in_a_deberts_search_is_raised_by_the_engine(interrupt_in: Any) -> None:
+def test_a_signal_in_a_deberts_search_is_raised_by_the_engine(sigint_raises: None) -> None:
     """The Deberts engine's calls are too short (0.2 s here) for a timer to land
     inside one surely: the signal is sent from the engine's own visit to Python
     (its progress observer), where the handler must raise at once."""
-    interrupt_in(3600)  # our handler installed; the timer itself never fires
     position = Position(Deal.random(4, seed=5), Suit(1), 0, 1, Rules())
     solver = Solver(4)  # a table too small to help: about 8M nodes, 0.2 s a call
     with solver.progress(lambda progress: signal.raise_signal(signal.SIGINT)):
