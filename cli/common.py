@@ -268,7 +268,7 @@ count_option = option("--deals", "count", "--count", type=click.IntRange(min=0),
 def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--trump``, ``--declarer`` and ``--leader``, with the defaults every command
     shares (:func:`deberts.cli.inputs.default_seats`)."""
-    for option in reversed((
+    for decorate in reversed((
         click.option("--trump", metavar="SUIT",
                      help="The trump suit: S, H, D or C, a symbol (♥) or a name (hearts)."),
         click.option("--declarer", type=int, help="The declarer's seat, 0 first.  [default: 0]"),
@@ -276,7 +276,7 @@ def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="The seat that led the first trick (default: the declarer under "
                      "first_lead=declarer, else seat 1, the eldest hand when seat 0 deals)."),
     )):
-        command = option(command)
+        command = decorate(command)
     return command
 
 
