@@ -32,7 +32,6 @@ from deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.registry import default_game, game_of
 from deberts.text.render import counted
-from deberts.text.review import render_analysis
 
 
 @click.command(name="analyze")

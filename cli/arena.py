@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from contextlib import nullcontext
-from typing import Any, TextIO
+from typing import Any, Collection, TextIO
 
 import click
 from click.core import ParameterSource
@@ -44,14 +44,16 @@ def chosen_game(name: str) -> Game:
                        f"{' '.join(game.name for game in games())}") from None
 
 
-def refuse_options(game: Game) -> None:
-    """An option that ``game`` does not take (:data:`GAME_OPTIONS` beyond its
-    ``arena_options``), given on the command line, is an error rather than silently
+def refuse_game_options(
+    game: Game, takes: Collection[str], flags: dict[str, str] = GAME_OPTIONS
+) -> None:
+    """An option of ``flags`` (parameter name: flag) that ``game`` does not take (not
+    in ``takes``), given on the command line, is an error rather than silently
     ignored."""
     context = click.get_current_context()
-    for name, flag in GAME_OPTIONS.items():
+    for name, flag in flags.items():
         given = context.get_parameter_source(name) is ParameterSource.COMMANDLINE
-        if given and name not in game.arena_options:
+        if given and name not in takes:
             raise CliError(f"--game {game.name} takes no {flag}: {game.title} has no such "
                            "option, and --set takes its rule options")
 
@@ -103,7 +105,7 @@ def arena_command(
 
     with reported():
         chosen = chosen_game(game)
-        refuse_options(chosen)
+        refuse_game_options(chosen, chosen.arena_options)
         preset = preset if "preset" in chosen.arena_options else None
         rules = chosen.rules.from_settings(settings, preset)  # type: ignore[attr-defined]
     given = {"players": players, "target": int(target)}

@@ -22,7 +22,6 @@ from deberts.cli.common import (
     rules_options,
     seed_option,
 )
-from deberts.errors import excerpt
 from deberts.formats import batch
 from deberts.model.generate import generate_deals
 from deberts.cli.inputs import default_seats

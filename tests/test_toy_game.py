@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
-from toy_game import TOY, ToyDeal, ToyPosition, ToyRecord, ToySolver
+from toy_game import TOY, ToyDeal, ToyPosition, ToyRecord, ToySolver, random_deal
 
 from deberts.cli.main import main
 from deberts.formats import batch, records
@@ -71,6 +71,18 @@ def test_the_arena_plays_it_and_writes_records_that_read_back(tmp_path: Path) ->
     refused = CliRunner().invoke(main, ["arena", "--game", "toy", "best", "first",
                                         "--players", "3"])
     assert refused.exit_code == 2 and "--game highcard takes no --players" in refused.output
+
+
+def test_play_at_the_terminal_takes_its_options_and_refuses_the_others() -> None:
+    hand = " ".join(str(card) for card in random_deal(4).hands[0])
+    answers = "\n".join(hand.split()) + "\n"
+    result = CliRunner().invoke(main, ["play", "--game", "toy", "--seed", "4",
+                                       "--review-stock", "2"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert f"Your card of {hand}" in result.output
+    assert result.output.rstrip().endswith(", reviewed from 2.")
+    refused = CliRunner().invoke(main, ["play", "--game", "toy", "--target", "501"])
+    assert refused.exit_code == 2 and "--game highcard takes no --target" in refused.output
 
 
 def test_the_web_api_solves_draws_and_reviews_it() -> None:

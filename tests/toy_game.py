@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+import click
+
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
@@ -286,6 +288,27 @@ def render_arena(data: dict[str, Any]) -> list[str]:
             f"mean margin {data['mean_margin']:+.2f} for {first}."]
 
 
+class ToyTerminal:
+    """The game at the terminal: the person holds the first hand against
+    ``FirstPlayer``, naming his cards."""
+
+    DEFAULT_AI = "first"
+    TAKES = frozenset({"review_stock"})
+
+    @staticmethod
+    def play(table: Any) -> None:
+        from deberts.cli.terminal import ask
+
+        position = ToyPosition(random_deal(table.seed or 0))
+        computer = PLAYERS[table.ai_spec][0]()
+        while not position.is_over():
+            if position.to_move == 0:
+                position.push(ask(f"Your card of {' '.join(map(str, position.legal_moves()))}"))
+            else:
+                position.push(computer.move(position))
+        click.echo(f"Margin {position.margin():+d}, reviewed from {table.review_stock}.")
+
+
 TOY = Game(
     name="highcard", title="High card", aliases=("toy",),
     position=ToyPosition, deal=ToyDeal, rules=ToyRules, record=ToyRecord, record_format=FORMAT,
@@ -293,6 +316,6 @@ TOY = Game(
         "solver": "ToySolver", "read_line": "read_line", "write_line": "write_line",
         "review": "review", "render_solution": "render_solution",
         "render_analysis": "render_analysis", "svg": "svg", "players": "PLAYERS",
-        "arena": "arena", "render_arena": "render_arena",
+        "arena": "arena", "render_arena": "render_arena", "terminal": "ToyTerminal",
     }.items()},
 )

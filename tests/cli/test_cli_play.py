@@ -71,11 +71,17 @@ def test_four_players_name_the_partner_and_score_by_team() -> None:
     assert "Match: you + seat 2 " in out and ", seat 1 + seat 3 " in out
 
 
+def test_deberts_refuses_tertz_only_options() -> None:
+    refused = CliRunner().invoke(main, ["play", "--review-stock", "2"])
+    assert refused.exit_code == 2, refused.output
+    assert "--game deberts takes no --review-stock" in refused.output
+
+
 def test_the_person_is_asked_before_a_redeal() -> None:
     from types import SimpleNamespace
 
     from deberts import CardSet
-    from deberts.cli.play import HumanPlayer
+    from deberts.cli.deberts_terminal import HumanPlayer
     from deberts.text.render import Notation
 
     player = HumanPlayer(Notation(ascii=True, colour=False))

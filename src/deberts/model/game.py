@@ -33,6 +33,7 @@ DEBERTS = Game(
         "players": "deberts.play.arena:TYPES",
         "arena": "deberts.play.arena:arena",
         "render_arena": "deberts.text.arena:arena_lines",
+        "terminal": "deberts.cli.deberts_terminal",
     },
     arena_options=("players", "target", "preset"),
 )

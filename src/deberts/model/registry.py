@@ -46,6 +46,8 @@ PARTS = {
     "players": "player types by name: {name: (maker, {setting: type})}",
     "arena": "arena(specs, deals, seed, rules, jobs, progress, **options) -> a result with to_dict()",
     "render_arena": "render_arena(data) -> the arena's report lines",
+    "terminal": "the module that plays the game at the terminal (deberts play): "
+                "DEFAULT_AI, TAKES and play(table), as deberts.cli.terminal says",
 }
 
 

@@ -31,5 +31,6 @@ TERTZ = Game(
         "players": "deberts.play.tertz.arena:TERTZ_TYPES",
         "arena": "deberts.play.tertz.arena:tertz_arena",
         "render_arena": "deberts.text.tertz.arena:arena_lines",
+        "terminal": "deberts.cli.tertz_terminal",
     },
 )

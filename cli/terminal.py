@@ -1,0 +1,145 @@
+"""What every game's table at the terminal shares: the person's questions
+(:func:`ask`, with ``help`` and ``q`` at any of them), the numbered hand, the
+confirmation of a card, and the options of ``deberts play`` as one
+:class:`Table`.
+
+A game plays at the terminal through its registered ``terminal`` part: a module
+with ``DEFAULT_AI`` (the computer's type and settings when ``--ai`` is not
+given), ``TAKES`` (the game's own options among :data:`GAME_FLAGS`) and
+``play(table)``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, TextIO
+
+import click
+
+from deberts.errors import DebertsError
+from deberts.model.cards import Card, CardSet
+from deberts.text.render import Notation
+
+#: The person's seat (Deberts) or player (Tertz) number.
+YOU = 0
+
+HELP = """Commands, at any question:
+  a card: its name (JH, 10S) or its number in your hand; Enter then plays it
+          (u takes it back) unless --no-confirm
+  a call: play, pass or a suit letter, as offered
+  y / n:  to a yes-or-no question
+  help, ?: this text
+  q, quit: leave the match (the deals so far stay in the --record file)"""
+
+
+#: Exit status when the input ends before the match does (q leaves with 0).
+INPUT_ENDED = 1
+
+#: The options of ``deberts play`` that only some games take: parameter, flag.
+GAME_FLAGS = {"players": "--players", "target": "--target", "preset": "--rules",
+              "review_stock": "--review-stock"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The options of ``deberts play``: the computer's ``ai_spec``, how many
+    ``deals`` at most, the ``seed``, whether a card needs ``confirm``-ation, where
+    records go, the ``notation`` of the output, and the game's ``rules`` (built from
+    ``--rules``/``--set``). ``players``, ``target`` and ``review_stock`` are for the
+    games whose ``TAKES`` names them."""
+
+    ai_spec: str
+    deals: int | None
+    seed: int | None
+    confirm: bool
+    record_file: TextIO | None
+    notation: Notation
+    rules: Any
+    players: int
+    target: int
+    review_stock: int
+
+
+class Quit(Exception):
+    """The person typed q or quit, or his input ended (``ended``)."""
+
+    def __init__(self, ended: bool = False) -> None:
+        super().__init__()
+        self.ended = ended
+
+
+def left(stop: Quit, summary: str) -> None:
+    """The last line when the person leaves, ``summary``; at the end of the input it
+    says so, and the exit status is :data:`INPUT_ENDED`."""
+    click.echo(f"\n{'End of input. ' if stop.ended else ''}{summary}")
+    if stop.ended:
+        sys.exit(INPUT_ENDED)
+
+
+def hand_choice(hand: CardSet, legal: Iterable[object], notation: Notation) -> str:
+    """The hand numbered for the answer, ``(x)`` on the cards that may not be played
+    now, and what the mark means when a card carries it."""
+    playable = set(legal)
+    cards = in_order(hand)
+    shown = "  ".join(f"{i}:{notation.card(c)}{'' if c in playable else '(x)'}"
+                      for i, c in enumerate(cards, 1))
+    key = " ((x): may not be played now)" if any(c not in playable for c in cards) else ""
+    return f"Your hand{key}: {shown}"
+
+
+def ask(prompt: str, default: str | None = None) -> str:
+    """The person's answer; ``help``/``?`` shows the commands and asks again,
+    ``q``/``quit`` leaves the match."""
+    while True:
+        try:
+            answer = str(click.prompt(prompt, default=default, show_default=False)).strip()
+        except click.Abort as stop:
+            if isinstance(stop.__context__, EOFError):
+                raise Quit(ended=True) from None
+            if isinstance(stop.__context__, KeyboardInterrupt):
+                raise KeyboardInterrupt from None  # the command group's one line, status 130
+            raise
+        if answer.lower() in ("q", "quit"):
+            raise Quit
+        if answer.lower() in ("help", "?"):
+            click.echo(HELP)
+            continue
+        return answer
+
+
+def taken_back(card: Card, notation: Notation) -> bool:
+    """Ask the person to confirm a card (Enter) or take it back (u)."""
+    again = ask(f"  {notation.card(card)}: Enter to play it, u to take it back", default="")
+    return again.lower() in ("u", "undo")
+
+
+def yes_or_no(question: str) -> bool:
+    """A yes-or-no question, yes on Enter."""
+    while True:
+        answer = ask(f"{question} [Y/n]", default="y").lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        click.echo("  answer y or n")
+
+
+def in_order(hand: CardSet) -> list[Card]:
+    """The hand as shown and numbered: by suit S H D C, highest first."""
+    return sorted(hand, key=lambda c: (c.suit, -c.rank))
+
+
+def chosen_card(answer: str, cards: list[Card]) -> Card | None:
+    if answer.isdigit():
+        index = int(answer) - 1
+        return cards[index] if 0 <= index < len(cards) else None
+    try:
+        card = Card.parse(answer)
+    except DebertsError:
+        return None
+    return card if card in cards else None
+
+
+def points(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+
