@@ -58,7 +58,25 @@ def refuse_game_options(
                            "option, and --set takes its rule options")
 
 
-@click.command(name="arena")
+class ArenaCommand(click.Command):
+    """The arena's help ends with each game's player types and their settings, read
+    from the games' ``players`` parts when the help is shown (the players' modules
+    are not imported for any other command)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        with formatter.section("Player types (settings as pimc:samples=50,seconds=0.5)"):
+            formatter.write_dl([(game.name, player_types(game))
+                                for game in games() if "players" in game.parts])
+
+
+def player_types(game: Game) -> str:
+    """``game``'s player types, each with the settings it takes."""
+    return "; ".join(f"{name} ({', '.join(settings)})" if settings else name
+                     for name, (_, settings) in game.part("players").items())
+
+
+@click.command(name="arena", cls=ArenaCommand)
 @click.argument("first", metavar="PLAYER")
 @click.argument("second", metavar="PLAYER")
 @game_option
@@ -83,13 +101,10 @@ def arena_command(
 ) -> None:
     """Play PLAYER against PLAYER with duplicate seating and report the first's edge.
 
-    Player types, with settings as pimc:samples=50,seconds=0.5: Deberts random,
-    heuristic, pimc, alphamu; Tertz random, heuristic, pimc (also stock_limit) and
-    search (samples, seconds, seed, exact_stock, nodes). The margin is the first type's side's
-    recorded points minus the other's, per deal; every deal played out is also priced
-    card by card against double-dummy play, what each type gave away as declarer and
-    as defenders. With --game tertz each deal is played twice, the seats swapped, and
-    --set takes Tertz rule options.
+    The margin is the first type's side's recorded points minus the other's, per
+    deal; every deal played out is also priced card by card against double-dummy play,
+    what each type gave away as declarer and as defenders. With --game tertz each deal
+    is played twice, the seats swapped, and --set takes Tertz rule options.
     """
     if seed is None:
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated

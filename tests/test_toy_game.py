@@ -71,6 +71,8 @@ def test_the_arena_plays_it_and_writes_records_that_read_back(tmp_path: Path) ->
     refused = CliRunner().invoke(main, ["arena", "--game", "toy", "best", "first",
                                         "--players", "3"])
     assert refused.exit_code == 2 and "--game highcard takes no --players" in refused.output
+    shown = CliRunner().invoke(main, ["arena", "--help"]).output
+    assert "highcard  first; best" in shown and "random (seed); heuristic; pimc" in shown
 
 
 def test_play_at_the_terminal_takes_its_options_and_refuses_the_others() -> None:
