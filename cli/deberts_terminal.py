@@ -12,17 +12,8 @@ import click
 from deberts.analysis.review import analyze_play
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    YOU,
-    Quit,
-    Table,
-    ask,
-    chosen_card,
-    hand_choice,
-    in_order,
-    left,
-    points,
-    taken_back,
-    yes_or_no,
+    YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, points,
+    taken_back, yes_or_no,
 )
 from deberts.formats import records
 from deberts.model.bidding import PASS, PLAY
@@ -31,7 +22,7 @@ from deberts.model.rules import Rules
 from deberts.model.sides import partner_of, teams
 from deberts.play.arena import player_factory
 from deberts.play.match import BidView, DealResult, Match, PlayView
-from deberts.text.render import RESULT_NAMES, Notation, counted, hand_lines, hand_text, signed
+from deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"
@@ -48,21 +39,16 @@ def play(table: Table) -> None:
         match = Match(seats, rules, table.target, seed=table.seed)
     names = ("you", *[table.ai_spec] * (players - 1))
     click.echo("You are seat 0. Type help at any question for the commands, q to quit.")
-    played = 0
-    try:
-        while match.winner() is None and (table.deals is None or played < table.deals):
-            result = match.play_deal()
-            played += 1
-            if table.record_file is not None:
-                table.record_file.write(records.line(replace(result.record, seats=names)) + "\n")
-                table.record_file.flush()
-            click.echo("\n".join(_review(result, match, notation)))
-    except Quit as stop:
-        left(stop, f"You left the match after {counted(played, 'deal')}. "
-                   f"Score: {_scores(match.scores, players, rules)}.")
-        return
+
+    def deal() -> tuple[str, list[str]]:
+        result = match.play_deal()
+        return (records.line(replace(result.record, seats=names)),
+                _review(result, match, notation))
+
+    stayed = play_deals(table, deal, lambda: match.winner() is not None,
+                        lambda: _scores(match.scores, players, rules))
     winner = match.winner()
-    if winner is not None:
+    if stayed and winner is not None:
         click.echo("\nYou win the match!" if YOU in winner else
                    f"\nThe match goes to seat {' + '.join(map(str, sorted(winner)))}.")
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 import click
 
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet
-from deberts.text.render import Notation
+from deberts.text.render import Notation, counted
 
 #: The person's seat (Deberts) or player (Tertz) number.
 YOU = 0
@@ -76,6 +76,29 @@ def left(stop: Quit, summary: str) -> None:
     click.echo(f"\n{'End of input. ' if stop.ended else ''}{summary}")
     if stop.ended:
         sys.exit(INPUT_ENDED)
+
+
+def play_deals(
+    table: Table, deal: Callable[[], tuple[str, list[str]]], over: Callable[[], bool],
+    score: Callable[[], str], match: str = "match",
+) -> bool:
+    """Deals until the ``match`` is ``over()`` or ``table.deals`` are played: each
+    ``deal()`` plays one and gives its record's line (written to the records file
+    at once) and the review shown to the person. Whether the person stayed to the
+    end; when he leaves, the last line gives the ``score()``."""
+    played = 0
+    try:
+        while not over() and (table.deals is None or played < table.deals):
+            line, review = deal()
+            played += 1
+            if table.record_file is not None:
+                table.record_file.write(line + "\n")
+                table.record_file.flush()
+            click.echo("\n".join(review))
+    except Quit as stop:
+        left(stop, f"You left the {match} after {counted(played, 'deal')}. Score: {score()}.")
+        return False
+    return True
 
 
 def hand_choice(hand: CardSet, legal: Iterable[object], notation: Notation) -> str:

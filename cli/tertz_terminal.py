@@ -10,15 +10,7 @@ import click
 
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    YOU,
-    Quit,
-    Table,
-    ask,
-    chosen_card,
-    hand_choice,
-    in_order,
-    left,
-    taken_back,
+    YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, taken_back,
 )
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet
@@ -26,7 +18,7 @@ from deberts.model.tertz import Move, parse_move
 from deberts.play.tertz.arena import tertz_player_factory
 from deberts.play.tertz.costs import move_costs
 from deberts.play.tertz.match import TertzDealResult, TertzGame, TertzView
-from deberts.text.render import Notation, counted
+from deberts.text.render import Notation
 from deberts.text.tertz.render import deal_lines, move_text, score_lines
 
 #: The computer's type and settings when ``--ai`` is not given.
@@ -44,23 +36,19 @@ def play(table: Table) -> None:
         game = TertzGame([TertzHumanPlayer(notation, table.confirm), computer], table.rules,
                          seed=table.seed)
     click.echo("Tertz to 501. Type help at any question for the commands, q to quit.")
-    played = 0
-    try:
-        while game.winner() is None and (table.deals is None or played < table.deals):
-            result = game.play_deal()
-            played += 1
-            seat = game.seating[-1].index(YOU)
-            if table.record_file is not None:
-                names = ["you", table.ai_spec] if seat == 0 else [table.ai_spec, "you"]
-                table.record_file.write(json.dumps(result.record(names).to_dict()) + "\n")
-                table.record_file.flush()
-            click.echo("\n".join(_review(result, seat, game, table.review_stock, notation)))
-    except Quit as stop:
-        left(stop, f"You left the game after {counted(played, 'deal')}. "
-                   f"Score: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
-        return
+
+    def deal() -> tuple[str, list[str]]:
+        result = game.play_deal()
+        seat = game.seating[-1].index(YOU)
+        names = ["you", table.ai_spec] if seat == 0 else [table.ai_spec, "you"]
+        return (json.dumps(result.record(names).to_dict()),
+                _review(result, seat, game, table.review_stock, notation))
+
+    stayed = play_deals(table, deal, lambda: game.winner() is not None,
+                        lambda: f"you {game.scores[YOU]}, computer {game.scores[1 - YOU]}",
+                        "game")
     winner = game.winner()
-    if winner is not None:
+    if stayed and winner is not None:
         click.echo("\nYou win the game!" if winner == YOU else "\nThe computer wins the game.")
 
 
