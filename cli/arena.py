@@ -24,13 +24,15 @@ from deberts.cli.common import (
     target_option,
 )
 from deberts.errors import DebertsError
-from deberts.model.registry import Game, find_game, games
+from deberts.model.registry import Game, default_game, find_game, games
 
 #: ``--game``: the game the command plays, by its registered name.
 game_option: Decorator = click.option(
-    "--game", default="deberts", show_default=True, metavar="GAME",
-    help="The game: deberts, or tertz (2 players; --set takes Tertz rule options).",
+    "--game", default=default_game().name, show_default=True, metavar="GAME",
+    help=f"The game: {', '.join(game.name for game in games())}; --set takes its rule "
+    "options.",
 )
+
 #: The options that only some games' arenas take: parameter name, flag.
 GAME_OPTIONS = {"players": "--players", "target": "--target", "preset": "--rules"}
 
@@ -103,8 +105,8 @@ def arena_command(
 
     The margin is the first type's side's recorded points minus the other's, per
     deal; every deal played out is also priced card by card against double-dummy play,
-    what each type gave away as declarer and as defenders. With --game tertz each deal
-    is played twice, the seats swapped, and --set takes Tertz rule options.
+    what each type gave away as declarer and as defenders. Each deal is played in
+    every seating, so that both types hold the same cards.
     """
     if seed is None:
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
