@@ -31,6 +31,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 from deberts import Card, Deal, Position, Rules, Solver, Suit, score
@@ -172,12 +173,14 @@ def compare(name: str, positions: list[Position]) -> Comparison:
         check_legal(position, env)
         result.legal_checks += len(position.stack) + 1
         solver.clear()
+        solve_ours = partial(solver.values, position)
         # the two alternate which goes first, position by position
         if result.positions % 2:
-            answer, theirs_seconds = cpu_timed(env.solve_scores)
-        values, ours_seconds = cpu_timed(lambda: solver.values(position))
-        if not result.positions % 2:
-            answer, theirs_seconds = cpu_timed(env.solve_scores)
+            (answer, theirs_seconds), (values, ours_seconds) = (
+                cpu_timed(env.solve_scores), cpu_timed(solve_ours))
+        else:
+            (values, ours_seconds), (answer, theirs_seconds) = (
+                cpu_timed(solve_ours), cpu_timed(env.solve_scores))
         result.ours.append(ours_seconds)
         result.theirs.append(theirs_seconds)
         theirs = {FROM_COLVER[card]: points for card, points in answer["scores"]}
