@@ -73,6 +73,7 @@ class Position:
             deal, self.trump, self.declarer, self.leader, self.rules
         )
         self.hands = list(deal.masks())
+        self._bella_cards = bella_mask(self.trump)
         self.stack: list[Play] = []
         self.tricks: list[Trick] = []
         self.trick_leader = leader
@@ -168,15 +169,17 @@ class Position:
 
     def _play(self, card: Card, bella: bool | None) -> None:
         """Play a card known to be legal for the player to move."""
-        trick = self.trick
-        seat = (self.trick_leader + len(trick)) % len(self.hands)
-        announces = ((bella is None or bool(bella)) and self.declarations.bella_seat is not None
-                     and bella_mask(self.trump) >> card & 1 == 1 and self.bella_pending())
-        self.hands[seat] &= ~(1 << card)
+        trick, hands = self.trick, self.hands
+        players, played = len(hands), len(trick)
+        seat = (self.trick_leader + played) % players
+        # the card first: that settles it for all but the two bella cards
+        announces = (self._bella_cards >> card & 1 == 1 and (bella is None or bool(bella))
+                     and self.declarations.bella_seat is not None and self.bella_pending())
+        hands[seat] &= ~(1 << card)
         play = _PLAYS[seat][card][announces]
         self.stack.append(play)
         trick.append(play)
-        if len(trick) == len(self.hands):
+        if played + 1 == players:
             cards = [p.card for p in trick]
             winner = trick[trick_winner(cards, self.trump)].seat
             self.tricks.append(Trick(self.trick_leader, tuple(trick), winner))
