@@ -282,7 +282,7 @@ def test_weighed_choices_see_only_the_seats_view(players: int, rules: Rules, mod
         settings = {"samples": 6, "seed": 7, "infer": model, "last": 2}
         chosen = PimcPlayer(**settings).play(view)
         for redealt in _samples(view, 2, checked):
-            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger)
+            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger, auction=view.auction)
             assert seen == view
             assert PimcPlayer(**settings).play(seen) == chosen
             checked += 1
