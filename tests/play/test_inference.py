@@ -215,7 +215,7 @@ def test_bidding_prefers_the_declarer_with_trumps(rules: Rules, face_up: str | N
             likely = bidding_log_likelihood(view, position)
         elif holder == {0}:
             unlikely = bidding_log_likelihood(view, position)
-    assert likely > unlikely + 2
+    assert likely > unlikely + 1  # e: the calibrated face-up caller is a wide logistic
 
 
 def _bella_view(players: int, rules: Rules) -> PlayView:

@@ -173,9 +173,9 @@ def play_deal(
     first, face_up, rest = deal_cards(count, rng, face_up_turned(rules))
     if face_up is None:  # the whole hand before the bidding (docs/rules.md 2.1)
         deal, freza = _dealt(first, None, rest, dealer, None, rules)
-        calls = _bidding(players, dealer, rules, deal.hands, None, scores)
+        calls = run_bidding(players, dealer, rules, deal.hands, None, scores)
     else:
-        calls = _bidding(players, dealer, rules, [CardSet(f) for f in first], face_up, scores)
+        calls = run_bidding(players, dealer, rules, [CardSet(f) for f in first], face_up, scores)
     contract = auction(calls, dealer, count, None if face_up is None else face_up.suit, rules)
     if face_up is not None:
         deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
@@ -297,7 +297,7 @@ def _ski(rules: Rules, position: Position) -> tuple[int, ...]:
     )
 
 
-def _bidding(
+def run_bidding(
     players: Sequence[Player], dealer: int, rules: Rules, hands: Sequence[CardSet],
     face_up: Card | None, scores: tuple[Fraction, ...],
 ) -> tuple[Bid, ...]:
