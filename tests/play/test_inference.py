@@ -92,7 +92,7 @@ def test_integer_weights_are_proportional() -> None:
 
 
 @pytest.mark.parametrize(("players", "rules"), TABLES, ids=IDS)
-@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd"])
+@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd", "learned"])
 def test_weights_are_proper(players: int, rules: Rules, model: str) -> None:
     """One integer weight a sample, none negative, the likeliest sample's the
     scale; each in proportion to exp(log-likelihood), rounded."""
@@ -273,7 +273,7 @@ def test_inference_settings_are_checked() -> None:
 
 
 @pytest.mark.parametrize(("players", "rules"), TABLES, ids=IDS)
-@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd"])
+@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd", "learned"])
 def test_weighed_choices_see_only_the_seats_view(players: int, rules: Rules, model: str) -> None:
     """Re-dealing the hidden cards in any way the view allows leaves the view and the
     seeded weighed choice unchanged."""

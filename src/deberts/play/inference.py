@@ -12,7 +12,9 @@ product of:
   double-dummy values of their legal cards in the sample (``temperature`` points:
   a card ``temperature`` points worse is ``e`` times less likely), or
   ``heuristic``, the card :class:`~deberts.play.players.HeuristicPlayer` would play
-  with probability ``1 - error``, any legal card with the rest;
+  with probability ``1 - error``, any legal card with the rest; or ``learned``, a
+  model of the card chosen from what that player knew, learned from self-play
+  records (:mod:`deberts.play.card_model`);
 - **the auction** as the view carries it (:attr:`~deberts.play.match.PlayView.auction`:
   this game's bidding, docs/rules.md 2.2, or another system's, such as Belote bid
   by colver's bidder, where another seat may have named a suit first), read through
@@ -43,12 +45,13 @@ from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet
 from deberts.model.declarations import bella_mask
 from deberts.model.position import Position
+from deberts.play import card_model
 from deberts.play.callers import CallDecision, call_decisions, log_likelihood
 from deberts.play.match import PlayView, view_of
 from deberts.play.players import HeuristicPlayer
 
 #: The play models by name.
-MODELS = ("none", "bidding", "heuristic", "dd")
+MODELS = ("none", "bidding", "heuristic", "dd", "learned")
 #: The best sample's weight; a sample under half a unit of it is dropped.
 WEIGHT_SCALE = 1000
 #: The probability that a bella owner plays its first card without announcing: under
@@ -105,6 +108,9 @@ class Inference:
             total += self._dd_log_likelihood(view, position, solver)
         elif self.model == "heuristic":
             total += self._heuristic_log_likelihood(view, position)
+        elif self.model == "learned":
+            total += sum(card_model.log_probability(before, card)
+                         for before, card in decisions(view, position, self.last))
         return total
 
     def _dd_log_likelihood(self, view: PlayView, position: Position, solver: Solver) -> float:
