@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("colver")
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+# appended, not first: benchmarks/distributed.py must not hide dask's distributed
+sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from vs_colver_bots import SEATINGS, board_of, lines, report, run  # noqa: E402
 
