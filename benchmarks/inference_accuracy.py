@@ -1,14 +1,20 @@
 """How much the samples' weights know about the hidden cards:
 ``python benchmarks/inference_accuracy.py``.
 
-Seeded deals are played by ``PimcPlayer(samples=20)`` at every seat; from each,
-views of tricks 2 to 5 with a choice are taken. For each view ``--samples`` deals
-are sampled (as the player does) and weighed by each inference model
-(:mod:`deberts.play.inference`). The figure is the weighted share of samples that
-put a hidden card where it really is (the hand that holds it, or out of play),
+Seeded deals are played by ``PimcPlayer(samples=20)`` at every seat, each view
+carrying the auction as it was bid (:attr:`deberts.play.match.PlayView.auction`).
+The tables: Deberts at 2 and at 4 players (default rules, our PIMC bidder), and
+with ``--colver`` Belote (the ``belote`` preset) bid by colver's rule bidder as in
+``benchmarks/vs_colver_bots.py``, reported for all its deals and for those where
+another seat named a suit before the declarer's. From each deal, views with a
+choice are taken: with ``--tricks T``, one a deal after exactly T tricks (T = 2:
+after the auction and two tricks); without, one of tricks 2 to 5. For each view
+``--samples`` deals are sampled (as the player does) and weighed by each inference
+model (:mod:`deberts.play.inference`). The figure is the weighted share of samples
+that put a hidden card where it really is (the hand that holds it, or out of play),
 averaged over the hidden cards whose place the samples do not agree on; ``none``
-is the uniform sampler's share. Higher is better; the CPU time of
-the weighing is reported beside it.
+is the uniform sampler's share. Higher is better; the CPU time of the weighing is
+reported beside it.
 """
 
 from __future__ import annotations
@@ -16,47 +22,100 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import numpy as np
 
 from deberts.engine.solver import Solver
+from deberts.model.declarations import bella_mask
 from deberts.model.position import Position
+from deberts.model.record import GameRecord
 from deberts.model.rules import Rules
 from deberts.play.inference import Inference
-from deberts.play.match import PlayView, play_deal
+from deberts.play.match import PlayView, play_deal, view_of
 from deberts.play.pimc import PimcPlayer
 
-MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("dd", 2), ("dd", 4)]
+MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4)]
+#: The tricks played before the views taken when ``--tricks`` is not given.
+TRICKS = (1, 2, 3, 4)
 
 
 class _Recorder(PimcPlayer):
-    """A PIMC player that keeps its views of tricks 2 to 5 with a choice."""
+    """A PIMC player that keeps its views after ``tricks`` tricks with a choice."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, tricks: tuple[int, ...]) -> None:
         super().__init__(samples=20, bid_samples=20, seed=seed)
+        self.tricks = tricks
         self.views: list[PlayView] = []
 
     def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        if 1 <= len(view.tricks) <= 4 and len(view.legal) > 1:
+        if len(view.tricks) in self.tricks and len(view.legal) > 1:
             self.views.append(view)
         return super().play(view)
 
 
-def recorded(players: int, deals: int, seed: int) -> list[tuple[PlayView, Position]]:
-    """One view a deal, with the real position it was taken in."""
+def _pick(record: GameRecord, seats: list[_Recorder], rng: random.Random,
+          ) -> tuple[PlayView, Position] | None:
+    """One of the seats' views at random, with the real position it was taken in."""
+    views = [view for seat in seats for view in seat.views]
+    if not views:
+        return None
+    view = rng.choice(views)
+    position = record.start()
+    for play in view.plays():
+        position.push(play.card, bella=play.bella)
+    return view, position
+
+
+def recorded(players: int, deals: int, seed: int, tricks: tuple[int, ...],
+             ) -> list[tuple[PlayView, Position]]:
+    """One view a deal of this game's own bidding, with the real position."""
     rng = random.Random(seed)
     found = []
     while len(found) < deals:
-        seats = [_Recorder(rng.randrange(2**32)) for _ in range(players)]
+        seats = [_Recorder(rng.randrange(2**32), tricks) for _ in range(players)]
         result = play_deal(seats, rng.randrange(players), Rules(), rng)
-        views = [view for seat in seats for view in seat.views]
-        if result.score is None or not views:
+        picked = None if result.score is None else _pick(result.record, seats, rng)
+        if picked is not None:
+            found.append(picked)
+    return found
+
+
+def colver_recorded(deals: int, seed: int, tricks: tuple[int, ...],
+                    ) -> list[tuple[PlayView, Position, bool]]:
+    """One view a Belote deal bid by colver's rule bidder, with the real position and
+    whether another seat named a suit before the declarer's (``pip install colver``)."""
+    import colver
+    from colver_compare import BELOTE, FROM_COLVER
+    from vs_colver_bots import BIDDING, colver_auction
+
+    from deberts.model.deal import Deal
+
+    rng = random.Random(seed)
+    found = []
+    number = 0
+    while len(found) < deals:
+        env = colver.Env.deal(dealer=number % 4, seed=seed * 100_003 + number)
+        number += 1
+        while env.phase() == BIDDING:
+            env.step(env.bid_improved())
+        calls = colver_auction(env)
+        if all(call.call == "pass" for call in calls):
             continue
-        view = rng.choice(views)
-        position = result.record.start()
-        for play in view.plays():
-            position.push(play.card, bella=play.bella)
-        found.append((view, position))
+        deal = Deal([sum(1 << FROM_COLVER[c] for c in hand) for hand in env.get_hands()])
+        record = GameRecord(deal, env.get_dealer(), BELOTE, auction=calls)
+        seats = [_Recorder(rng.randrange(2**32), tricks) for _ in range(4)]
+        position = record.start()
+        while not position.is_over():
+            view = view_of(position, None, record.dealer, auction=calls)
+            card = seats[position.to_move].play(view)
+            announce = not (position.bella_pending() and card.mask & bella_mask(position.trump)
+                            and not seats[position.to_move].declare(view))
+            position.push(card, bella=announce)
+        picked = _pick(record, seats, rng)
+        if picked is not None:
+            first = next(call.seat for call in calls if len(call.call) == 1)
+            found.append((*picked, first != record.declarer))
     return found
 
 
@@ -79,30 +138,56 @@ def truth_share(view: PlayView, real: Position, positions: list[Position],
     return float(np.mean(shares)) if shares else 1.0
 
 
+def measure(table: str, views: list[tuple[PlayView, Position]], samples: int,
+            models: list[tuple[str, int]], tricks: str, subsets: dict[str, list[bool]],
+            ) -> None:
+    """Print a row a model (and a row a subset of the views)."""
+    samplers = [PimcPlayer(samples=samples, seed=index) for index in range(len(views))]
+    drawn = [list(sampler._drawn(view, sampler._search_seconds))
+             for sampler, (view, _) in zip(samplers, views)]
+    for model, last in models:
+        inference = Inference(model, last=last)
+        solver = Solver()
+        started = time.process_time()
+        weighed = [inference.weights(view, positions, solver)
+                   for (view, _), positions in zip(views, drawn)]
+        spent = (time.process_time() - started) / len(views)
+        shares = np.array([truth_share(view, real, positions, weights)
+                           for (view, real), positions, weights in zip(views, drawn, weighed)])
+        for name, keep in {"": [True] * len(views), **subsets}.items():
+            chosen = shares[np.array(keep, dtype=bool)]
+            print(f"| {table}{name} | {tricks} | {model} | {last} | {len(chosen)} "
+                  f"| {chosen.mean():.4f} | {spent:.3f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=30, help="views a player count")
+    parser.add_argument("--deals", type=int, default=30, help="views a table")
     parser.add_argument("--samples", type=int, default=100)
+    parser.add_argument("--tricks", type=int, nargs="*", metavar="T",
+                        help="views after exactly T tricks, each T its own rows "
+                             "(default: one view of tricks 2 to 5 a deal)")
+    parser.add_argument("--models", nargs="*", metavar="MODEL:LAST",
+                        help="the models to weigh with (default: "
+                             + " ".join(f"{m}:{last}" for m, last in MODELS) + ")")
+    parser.add_argument("--colver", action="store_true",
+                        help="also Belote deals bid by colver's rule bidder")
+    parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    print("| players | model | last | views | share on the real hand | weighing CPU s a view |")
-    print("|---|---|---|---|---|---|")
-    for players in (2, 4):
-        views = recorded(players, args.deals, 2026 + players)
-        samplers = [PimcPlayer(samples=args.samples, seed=index) for index in range(len(views))]
-        drawn = [list(sampler._drawn(view, sampler._search_seconds))
-                 for sampler, (view, _) in zip(samplers, views)]
-        for model, last in MODELS:
-            inference = Inference(model, last=last)
-            solver = Solver()
-            shares = []
-            started = time.process_time()
-            weighed = [inference.weights(view, positions, solver)
-                       for (view, _), positions in zip(views, drawn)]
-            spent = (time.process_time() - started) / len(views)
-            for (view, real), positions, weights in zip(views, drawn, weighed):
-                shares.append(truth_share(view, real, positions, weights))
-            print(f"| {players} | {model} | {last} | {len(views)} | {np.mean(shares):.4f} "
-                  f"| {spent:.3f} |", flush=True)
+    models = MODELS if not args.models else [
+        (text.partition(":")[0], int(text.partition(":")[2] or 4)) for text in args.models]
+    groups = [(str(t), (t,)) for t in args.tricks] if args.tricks else [("1-4", TRICKS)]
+    print("| table | tricks played | model | last | views | share on the real hand "
+          "| weighing CPU s a view |")
+    print("|---|---|---|---|---|---|---|")
+    for name, tricks in groups:
+        for players in (2, 4):
+            views = recorded(players, args.deals, args.seed + players, tricks)
+            measure(f"Deberts, {players} players", views, args.samples, models, name, {})
+        if args.colver:
+            found: list[Any] = colver_recorded(args.deals, args.seed, tricks)
+            measure("Belote, colver's auctions", [(v, p) for v, p, _ in found], args.samples,
+                    models, name, {", another seat bid first": [first for *_, first in found]})
 
 
 if __name__ == "__main__":

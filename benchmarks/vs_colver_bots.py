@@ -5,8 +5,9 @@
 
 Each board is one deal colver shuffles from its seed (``colver.Env.deal``), dealer
 rotating. colver's rule bidder (``Env.bid_improved``, the same calls in both
-seatings) fixes the trump and the declarer; the contract's value and any coinche
-are ignored, the play is French Belote's (the ``belote`` preset, docs/rules.md 2.8:
+seatings) fixes the trump and the declarer; our players' views carry its auction
+(:func:`colver_auction`: suits named, passes and coinches; the values are dropped),
+the contract's value and any coinche change nothing else, the play is French Belote's (the ``belote`` preset, docs/rules.md 2.8:
 the eldest hand leads). The deal is then played twice, our pair North-South
 (seats 0 and 2) and then East-West, colver's ``isdd`` bots (``colver.Agent``: worlds
 sampled uniformly within what its seat knows, each solved double-dummy, objective
@@ -49,6 +50,7 @@ from colver_compare import BELOTE, FROM_COLVER, TO_COLVER
 from deberts import Card, Deal, Suit, score
 from deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, rounded
+from deberts.model.bidding import Bid
 from deberts.model.declarations import bella_mask
 from deberts.model.record import GameRecord
 from deberts.play.arena import player_factory
@@ -59,8 +61,6 @@ os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 #: colver's bidding phase, and its play phase.
 BIDDING, PLAYING = 0, 1
-#: colver's pass call.
-PASS_ACTION = 0
 #: Our pair's seats in the board's two plays.
 SEATINGS = (frozenset({0, 2}), frozenset({1, 3}))
 
@@ -117,11 +117,14 @@ def play_once(
         observe(env.bid_improved())
     if env.phase() != PLAYING:
         return None
-    bids = [seat for seat, action in env.get_bid_history() if action != PASS_ACTION]
+    calls = colver_auction(env)
     deal = Deal([sum(1 << FROM_COLVER[c] for c in hand) for hand in env.get_hands()])
     dealer = env.get_dealer()
-    record = GameRecord(deal, dealer, BELOTE, trump=Suit(env.get_contract()["trump"]),
-                        declarer=bids[-1])
+    record = GameRecord(deal, dealer, BELOTE, auction=calls)
+    contract = env.get_contract()
+    assert record.declarer is not None
+    if record.trump != Suit(contract["trump"]) or record.declarer % 2 != contract["team"]:
+        raise AssertionError(f"board {board}: colver's contract is {contract}")
     position = record.start()
     if position.leader != env.get_trick_lead():
         raise AssertionError(f"board {board}: colver leads from seat {env.get_trick_lead()}")
@@ -134,7 +137,7 @@ def play_once(
             raise AssertionError(f"board {board}: colver has seat {env.current_player()} to play")
         started = time.process_time()
         if seat in ours:
-            view = view_of(position, None, dealer)
+            view = view_of(position, None, dealer, auction=calls)
             card = players[seat].play(view)
             announce = True
             if position.bella_pending() and card.mask & bella_mask(position.trump):
@@ -152,12 +155,26 @@ def play_once(
     if points != list(env.get_points()):
         raise AssertionError(f"board {board}: card points {points}, colver {env.get_points()}")
     us = 0 if ours == SEATINGS[0] else 1
-    record = GameRecord(deal, dealer, BELOTE, trump=position.trump, declarer=position.declarer,
+    record = GameRecord(deal, dealer, BELOTE, auction=calls,
                         play=tuple(position.played_cards()), bella_declined=declined)
     lost = given_away(record)
     others = frozenset(range(4)) - ours
     return Play(points[us] - points[1 - us], position.declarer in ours, lost.of(ours),
                 lost.of(others), tuple(mine), tuple(theirs), sum(mine), sum(theirs) + their_seconds)
+
+
+def colver_auction(env: Any) -> tuple[Bid, ...]:
+    """colver's bid history as our calls: a suit named (its value dropped), ``pass``,
+    ``coinche`` or ``surcoinche`` (:func:`deberts.model.bidding.outside_contract`)."""
+    import colver
+
+    calls = []
+    for seat, action in env.get_bid_history():
+        name = colver.Env.action_name(action, BIDDING)
+        lowered = name.lower()
+        calls.append(Bid(seat, lowered if lowered in ("pass", "coinche", "surcoinche")
+                         else Suit.parse(name[-1]).name))
+    return tuple(calls)
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,9 @@ if TYPE_CHECKING:
         play_deal,
         view_of,
     )
-    from deberts.play.pimc import PimcPlayer
+    from deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.play.players import HeuristicPlayer, RandomPlayer
+    from deberts.play.specs import make_player, player_factory
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

@@ -183,7 +183,7 @@ def test_alphamu_decides_from_its_own_view_only(players: int, rules: Rules) -> N
             redealt = sampled_position(view, _deal_in_play(view, row))
             if redealt is None:
                 continue  # declarations other than those shown: not a deal the view allows
-            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger)
+            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger, auction=view.auction)
             assert seen == view
             assert AlphaMuPlayer(samples=8, seed=7).play(seen) == chosen
             checked += 1

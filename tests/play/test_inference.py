@@ -92,7 +92,7 @@ def test_integer_weights_are_proportional() -> None:
 
 
 @pytest.mark.parametrize(("players", "rules"), TABLES, ids=IDS)
-@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd"])
+@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd", "learned"])
 def test_weights_are_proper(players: int, rules: Rules, model: str) -> None:
     """One integer weight a sample, none negative, the likeliest sample's the
     scale; each in proportion to exp(log-likelihood), rounded."""
@@ -215,7 +215,7 @@ def test_bidding_prefers_the_declarer_with_trumps(rules: Rules, face_up: str | N
             likely = bidding_log_likelihood(view, position)
         elif holder == {0}:
             unlikely = bidding_log_likelihood(view, position)
-    assert likely > unlikely + 2
+    assert likely > unlikely + 1  # e: the calibrated face-up caller is a wide logistic
 
 
 def _bella_view(players: int, rules: Rules) -> PlayView:
@@ -273,7 +273,7 @@ def test_inference_settings_are_checked() -> None:
 
 
 @pytest.mark.parametrize(("players", "rules"), TABLES, ids=IDS)
-@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd"])
+@pytest.mark.parametrize("model", ["bidding", "heuristic", "dd", "learned"])
 def test_weighed_choices_see_only_the_seats_view(players: int, rules: Rules, model: str) -> None:
     """Re-dealing the hidden cards in any way the view allows leaves the view and the
     seeded weighed choice unchanged."""
@@ -282,7 +282,7 @@ def test_weighed_choices_see_only_the_seats_view(players: int, rules: Rules, mod
         settings = {"samples": 6, "seed": 7, "infer": model, "last": 2}
         chosen = PimcPlayer(**settings).play(view)
         for redealt in _samples(view, 2, checked):
-            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger)
+            seen = view_of(redealt, view.face_up, view.dealer, view.exchanger, auction=view.auction)
             assert seen == view
             assert PimcPlayer(**settings).play(seen) == chosen
             checked += 1

@@ -76,7 +76,7 @@ def test_inferences_hold_for_the_real_deal(players: int, rules: Rules) -> None:
         for row in sample_deals(knowledge, 3, rng):
             sampled = sampled_position(view, _deal_in_play(view, row))
             if sampled is not None:
-                assert view_of(sampled, view.face_up, view.dealer, view.exchanger) == view
+                assert view_of(sampled, view.face_up, view.dealer, view.exchanger, auction=view.auction) == view
                 kept += 1
         checked += 1
     assert checked > 100 and kept > checked and bellas >= 5
@@ -121,7 +121,7 @@ def test_pimc_plays_belote_without_leaking() -> None:
         for row in sample_deals(knowledge_of(view), 2, rng):
             redealt = sampled_position(view, _deal_in_play(view, row))
             assert redealt is not None
-            seen = view_of(redealt, None, view.dealer, view.exchanger)
+            seen = view_of(redealt, None, view.dealer, view.exchanger, auction=view.auction)
             assert seen == view
             assert PimcPlayer(samples=8, seed=7).play(seen) == chosen
 
@@ -157,11 +157,11 @@ def test_choose_from_a_position_sees_only_its_own_seat(players: int) -> None:
         for play in view.plays():
             position.push(play.card, bella=play.bella)
         built = view_of(position, record.face_up, dealer=record.dealer,
-                        exchanger=record.exchanger)
+                        exchanger=record.exchanger, auction=record.calls)
         assert built == view
         assert built.hand == CardSet(position.hands[position.to_move])
         card = PimcPlayer(samples=8, seed=5).choose(position, record.face_up, record.dealer,
-                                                    record.exchanger)
+                                                    record.exchanger, record.calls)
         assert card == PimcPlayer(samples=8, seed=5).play(view) and card in view.legal
 
 

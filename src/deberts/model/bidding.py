@@ -8,6 +8,11 @@ a pass ends the bidding; if everyone passes twice the cards are thrown in.
 With no face-up card (``face_up_to = none``, Belote) there is one round, in the same
 order: name any suit, or pass (the dealer may not, under ``dealer_must_choose``); if
 everyone passes the cards are thrown in. The face-up suit is then ``None``.
+
+A deal bid under another system (Belote with contract values and coinche, as colver
+bids it) keeps its auction as it happened: calls naming a suit, passes and coinches,
+in turn from the eldest hand, where a later suit named overrides an earlier one
+(:func:`outside_contract`); the values are not kept.
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ from deberts.model.rules import Rules
 from deberts.model.sides import eldest
 
 PLAY, PASS = "play", "pass"
+#: The doubles of an auction under another system (Belote's coinche and its answer).
+COINCHE, SURCOINCHE = "coinche", "surcoinche"
 
 
 @dataclass(frozen=True)
 class Bid:
-    """One call: ``play``, ``pass`` or a suit letter, by ``seat``."""
+    """One call: ``play``, ``pass``, a suit letter, or (in an auction under another
+    system) ``coinche`` or ``surcoinche``, by ``seat``."""
 
     seat: int
     call: str
@@ -45,17 +53,21 @@ class Contract:
     round: int
 
 
+#: What a bad call is told it should have been.
+EXPECTED_CALL = "expected play, pass or a suit S H D C (or coinche, surcoinche from another system)"
+
+
 def parse_call(text: str) -> str:
-    """``play``, ``pass`` (any case) or a suit as its letter."""
+    """``play``, ``pass``, ``coinche``, ``surcoinche`` (any case) or a suit as its letter."""
     if not isinstance(text, str):
-        raise DebertsError(f"bad bid {excerpt(text)}: expected play, pass or a suit S H D C")
+        raise DebertsError(f"bad bid {excerpt(text)}: {EXPECTED_CALL}")
     lowered = text.strip().lower()
-    if lowered in (PLAY, PASS):
+    if lowered in (PLAY, PASS, COINCHE, SURCOINCHE):
         return lowered
     try:
         return Suit.parse(text).name
     except DebertsError:
-        raise DebertsError(f"bad bid {excerpt(text)}: expected play, pass or a suit S H D C") from None
+        raise DebertsError(f"bad bid {excerpt(text)}: {EXPECTED_CALL}") from None
 
 
 def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
@@ -125,3 +137,28 @@ def auction(
             f"the bidding is not finished: seat {order[turn]} is to call in round {round_ + 1}"
         )
     return None
+
+
+def outside_contract(bids: Sequence[Bid], dealer: int, players: int) -> Contract | None:
+    """The contract of an auction under another system (see the module's docstring):
+    the last suit named and the seat that named it, ``None`` when nobody named one.
+
+    Raises :class:`DebertsError` naming the first call out of turn (the calls go
+    round from the eldest hand), a ``play`` (a call on a face-up card, which such an
+    auction has not) or a double before any suit was named.
+    """
+    order = bidding_order(dealer, players)
+    contract = None
+    for index, bid in enumerate(bids):
+        where = f"bid {index + 1}"
+        expected = order[index % players]
+        if bid.seat != expected:
+            raise DebertsError(f"{where}: seat {bid.seat} calls out of turn, seat {expected} was to call")
+        if bid.call == PLAY:
+            raise DebertsError(f"{where} (seat {bid.seat}): 'play' accepts a face-up card, "
+                               "expected pass, a suit S H D C, coinche or surcoinche")
+        if bid.call in (COINCHE, SURCOINCHE) and contract is None:
+            raise DebertsError(f"{where} (seat {bid.seat}): {bid.call} before any suit was named")
+        if bid.call not in (PASS, COINCHE, SURCOINCHE):
+            contract = Contract(Suit.parse(bid.call), bid.seat, 1)
+    return contract

@@ -2,7 +2,8 @@
 (``deberts-record/1``; the text is read and written by :mod:`deberts.formats.records`).
 
 A record holds what happened at the table: the dealer, the hands as dealt, the
-face-up card (and freza), the bidding, trump and declarer, the trump-seven exchange,
+face-up card (and freza), the bidding (or an auction under another system), trump
+and declarer, the trump-seven exchange,
 the cards played and whether bella was declined. Everything that follows from those
 (the first leader, the declarations, the result) is written too, for readers, and
 checked when a record is read, so a record never tells two stories.
@@ -16,7 +17,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from deberts.errors import DebertsError, RecordError, excerpt
-from deberts.model.bidding import Bid, Contract, auction
+from deberts.model.bidding import Bid, Contract, auction, outside_contract
 from deberts.model.cards import Card, Rank, Suit, parse_cards
 from deberts.model.deal import Deal
 from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
@@ -32,7 +33,7 @@ FORMAT = "deberts-record/1"
 #: Fields a record file may have; the written-for-readers ones are checked.
 FIELDS = (
     "format", "players", "rules", "dealer", "hands", "face_up", "freza", "bidding",
-    "trump", "declarer", "leader", "exchange", "declarations", "bella", "play", "result",
+    "auction", "trump", "declarer", "leader", "exchange", "declarations", "bella", "play", "result",
     "seats",
 )
 REQUIRED = ("format", "dealer", "hands")
@@ -44,7 +45,11 @@ class GameRecord:
 
     ``deal`` is the hands as dealt, before any exchange (with 4 players the face-up
     card is in the hand it went to). With a ``bidding``, trump and declarer follow
-    from it and may be left out; without one they must be given. ``exchange`` says
+    from it and may be left out; without one they must be given. ``auction`` is,
+    instead of a bidding, the calls of an auction under another system as they
+    happened (:func:`~deberts.model.bidding.outside_contract`: Belote bid with values
+    and coinche); its last suit named must be the trump and its caller the
+    declarer. ``exchange`` says
     the seven of trumps was swapped for the face-up card (round 1, 2 or 3 players).
     ``seats`` optionally names who sat in each seat (a person, a player type such as
     ``pimc:samples=50``); it is for readers and changes nothing else.
@@ -58,6 +63,7 @@ class GameRecord:
     face_up: Card | None = None
     freza: Card | None = None
     bidding: tuple[Bid, ...] = ()
+    auction: tuple[Bid, ...] = ()
     trump: Suit | None = None
     declarer: int | None = None
     exchange: bool = False
@@ -107,6 +113,7 @@ class GameRecord:
         if self.trump is not None and not isinstance(self.trump, Suit):
             object.__setattr__(self, "trump", Suit.parse(str(self.trump)))
         object.__setattr__(self, "bidding", tuple(self.bidding))
+        object.__setattr__(self, "auction", tuple(self.auction))
         object.__setattr__(self, "seats", tuple(self.seats))
         play = parse_cards(self.play) if isinstance(self.play, str) else [card(c) for c in self.play]
         object.__setattr__(self, "play", tuple(play))
@@ -121,6 +128,12 @@ class GameRecord:
     def thrown_in(self) -> bool:
         """True when everyone passed twice: no trump, no play."""
         return self.trump is None
+
+    @property
+    def calls(self) -> tuple[Bid, ...]:
+        """The calls as they happened: the bidding, or the auction under another
+        system (empty when the record has neither)."""
+        return self.bidding or self.auction
 
     @property
     def round(self) -> int | None:
@@ -176,27 +189,40 @@ class GameRecord:
     # -- checks ----------------------------------------------------------------
 
     def _contract(self) -> Contract | None:
-        """Trump and declarer, from the bidding when there is one (checked against
-        any given), else as given."""
+        """Trump and declarer, from the bidding or the auction when there is one
+        (checked against any given), else as given."""
+        round_ = 1 if self.face_up is None or self.trump == self.face_up.suit else 2
+        if self.bidding and self.auction:
+            raise RecordError("bad record: a bidding and an auction under another system, "
+                              "expected one of them")
         if self.bidding:
             if self.face_up is None and face_up_turned(self.rules):
                 raise RecordError("bad record: a bidding needs the face-up card")
             suit = None if self.face_up is None else self.face_up.suit
             contract = auction(self.bidding, self.dealer, self.players, suit, self.rules)
-            if contract is None:
-                return None
-            for name, given, derived in (("trump", self.trump, contract.trump),
-                                         ("declarer", self.declarer, contract.declarer)):
-                if given is not None and given != derived:
-                    raise RecordError(
-                        f"bad field {excerpt(name)}: recorded {given}, the bidding gives {derived}"
-                    )
-            return contract
-        if self.trump is None or self.declarer is None:
-            raise RecordError("bad record: without a bidding, trump and declarer are needed")
-        check_seat("declarer", self.declarer, self.players, RecordError)
-        round_ = 1 if self.face_up is None or self.trump == self.face_up.suit else 2
-        return Contract(self.trump, self.declarer, round_)
+        elif self.auction:
+            try:
+                contract = outside_contract(self.auction, self.dealer, self.players)
+            except DebertsError as error:
+                raise RecordError(f"bad field 'auction': {error}") from None
+            if contract is not None:
+                round_ = 1 if self.face_up is None or contract.trump == self.face_up.suit else 2
+                contract = Contract(contract.trump, contract.declarer, round_)
+        else:
+            if self.trump is None or self.declarer is None:
+                raise RecordError("bad record: without a bidding, trump and declarer are needed")
+            check_seat("declarer", self.declarer, self.players, RecordError)
+            return Contract(self.trump, self.declarer, round_)
+        if contract is None:
+            return None
+        source = "bidding" if self.bidding else "auction"
+        for name, given, derived in (("trump", self.trump, contract.trump),
+                                     ("declarer", self.declarer, contract.declarer)):
+            if given is not None and given != derived:
+                raise RecordError(
+                    f"bad field {excerpt(name)}: recorded {given}, the {source} gives {derived}"
+                )
+        return contract
 
     def _check_thrown_in(self) -> None:
         if self.trump is not None or self.declarer is not None:
@@ -255,7 +281,8 @@ class GameRecord:
             "hands": [str(hand) for hand in self.deal.hands],
             "face_up": _card_text(self.face_up),
             "freza": _card_text(self.freza),
-            "bidding": [{"seat": b.seat, "bid": b.call} for b in self.bidding],
+            "bidding": _bid_list(self.bidding),
+            **({"auction": _bid_list(self.auction)} if self.auction else {}),
             "trump": None if self.trump is None else self.trump.name,
             "declarer": self.declarer,
             "leader": self.leader,
@@ -307,7 +334,8 @@ class GameRecord:
             rules=Rules.from_mapping(_optional(data, "rules", dict, "an object") or {}),
             face_up=_optional_card(data, "face_up"),
             freza=_optional_card(data, "freza"),
-            bidding=_bids(_list_or_absent(data, "bidding")),
+            bidding=_bids(_list_or_absent(data, "bidding"), "bidding"),
+            auction=_bids(_list_or_absent(data, "auction"), "auction"),
             trump=_optional_suit(data),
             declarer=_optional_seat(data, "declarer"),
             exchange=_exchange_flag(data.get("exchange")),
@@ -370,9 +398,13 @@ def _optional_seat(data: dict[str, Any], name: str) -> int | None:
     return None if data.get(name) is None else seat_field(data, name)
 
 
-def _bids(items: object) -> tuple[Bid, ...]:
+def _bid_list(bids: Sequence[Bid]) -> list[dict[str, Any]]:
+    return [{"seat": b.seat, "bid": b.call} for b in bids]
+
+
+def _bids(items: object, name: str) -> tuple[Bid, ...]:
     if not isinstance(items, list):
-        raise RecordError("bad field 'bidding': expected a list of {\"seat\", \"bid\"} objects")
+        raise RecordError(f"bad field {excerpt(name)}: expected a list of {{\"seat\", \"bid\"}} objects")
     bids = []
     for index, item in enumerate(items):
         entry = check_object(item, ("seat", "bid"), ("seat", "bid"), f"bid {index + 1}")

@@ -1,5 +1,6 @@
 """Playing games: a match with bidding, the exchange and play, the players
-(random, heuristic, Monte Carlo) and the arena that pits them against each other.
+(random, heuristic, Monte Carlo), the players made from their specs
+(:func:`player_factory`), and the arena that pits them against each other.
 
 Its public names are here (``deberts.play.PimcPlayer``), loaded at their first use;
 the arena's function is :func:`deberts.arena` (``deberts.play.arena`` is its module)."""
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
     from deberts.play.match import (
         BidView, DealResult, Match, Player, PlayView, play_deal, view_of,
     )
-    from deberts.play.pimc import PimcPlayer
+    from deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.play.players import HeuristicPlayer, RandomPlayer
+    from deberts.play.specs import make_player, player_factory
 
 #: The layer's public names, by module, loaded at their first use.
 _NAMES = {
@@ -26,8 +28,9 @@ _NAMES = {
     **dict.fromkeys(("BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
                      "view_of"),
                     "deberts.play.match"),
-    "PimcPlayer": "deberts.play.pimc",
+    **dict.fromkeys(("PimcPlayer", "knowledge_of"), "deberts.play.pimc"),
     **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.play.players"),
+    **dict.fromkeys(("make_player", "player_factory"), "deberts.play.specs"),
 }
 __getattr__ = lazy_names(__name__, _NAMES)
 __all__ = sorted(_NAMES)

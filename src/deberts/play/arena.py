@@ -15,21 +15,23 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import count
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
-from deberts.errors import DebertsError, excerpt
+from deberts.errors import DebertsError
 from deberts.model.rules import Rules
 from deberts.model.sides import teams
 from deberts.play.alphamu import AlphaMuPlayer
 from deberts.play.match import Match, Player
 from deberts.play.pimc import PimcPlayer
 from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.play.specs import player_factory as player_factory  # also the arena's
 
-#: Player types by name, and the settings each takes (``pimc:samples=50``).
+#: Player types by name, and the settings each takes (``pimc:samples=50``): the
+#: game's ``players`` part, read by :func:`deberts.play.specs.player_factory`.
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "random": (RandomPlayer, {"seed": int}),
     "heuristic": (HeuristicPlayer, {"threshold": int}),
@@ -41,43 +43,6 @@ TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
                                 "error": float, "last": int, "depth": int, "tricks": int,
                                 "deal_seconds": float}),
 }
-
-
-def player_factory(
-    spec: str, types: Mapping[str, tuple[Callable[..., Any], dict[str, type]]] = TYPES,
-) -> Callable[[int], Any]:
-    """A maker of players from ``name`` or ``name:key=value,key=value``, the names and
-    settings those of ``types`` (Deberts' by default); the seat's number seeds the
-    random ones when no seed is given."""
-    name, _, settings = spec.partition(":")
-    if name not in types:
-        raise DebertsError(f"unknown player type {excerpt(name)}: expected one of {' '.join(types)}")
-    make, accepted = types[name]
-    options: dict[str, Any] = {}
-    for item in filter(None, settings.split(",")):
-        key, sep, value = item.partition("=")
-        if key in options:
-            raise DebertsError(f"bad setting {excerpt(item)} for {name}: {key} is set twice")
-        if not sep or key not in accepted:
-            raise DebertsError(
-                f"bad setting {excerpt(item)} for {name}: expected key=value with key one of "
-                f"{' '.join(accepted) or '(none)'}"
-            )
-        try:
-            options[key] = accepted[key](value)
-        except ValueError:
-            raise DebertsError(f"bad setting {excerpt(item)} for {name}: {excerpt(value)} is not a number") from None
-    try:
-        make(**options)  # the player's own checks of its settings, before any game
-    except DebertsError as error:
-        raise DebertsError(f"bad settings for {name}: {error}") from None
-
-    def factory(salt: int) -> Any:
-        if "seed" in accepted and "seed" not in options:
-            return make(**options, seed=salt)
-        return make(**options)
-
-    return factory
 
 
 def seatings(players: int, rules: Rules) -> list[frozenset[int]]:
@@ -103,7 +68,7 @@ def play_match(
     rules: Rules, target: int,
 ) -> MatchOutcome:
     """One match with the first type on ``seating`` and the second elsewhere."""
-    first, second = (player_factory(spec) for spec in specs)
+    first, second = (player_factory(spec, TYPES) for spec in specs)
     seats = [
         first(seed * 8 + s) if s in seating else second(seed * 8 + s) for s in range(players)
     ]
@@ -188,7 +153,7 @@ def arena(
     ``deals`` deals are played, on ``jobs`` worker processes."""
     rules = rules if rules is not None else Rules()
     for spec in specs:
-        player_factory(spec)  # bad names fail here, before any worker starts
+        player_factory(spec, TYPES)  # bad names fail here, before any worker starts
     if deals < 1:
         raise DebertsError(f"bad deal count {deals}: expected at least 1")
     if players not in (2, 3, 4):

@@ -12,17 +12,16 @@ product of:
   double-dummy values of their legal cards in the sample (``temperature`` points:
   a card ``temperature`` points worse is ``e`` times less likely), or
   ``heuristic``, the card :class:`~deberts.play.players.HeuristicPlayer` would play
-  with probability ``1 - error``, any legal card with the rest;
-- **the bidding** (docs/rules.md 2.2), read off the contract: round 1 if the trump
-  is the face-up suit, every seat before the declarer in bidding order passed, and
-  the declarer called. A call's probability is a logistic in the hand's worth for
-  the suit (the rule of thumb :func:`~deberts.play.players.hand_worth`), the
-  sample's whole hand standing for the six cards seen at the bidding (their
-  expected worth: the hand's times ``6 / size``, the face-up card whole in round 1).
-  With no face-up card under ``face_up_to = none`` the bidding was one round
-  naming any suit on the whole hand: the seats before the declarer passed every
-  suit; with none in a view from outside (a Belote deal bid otherwise) only the
-  declarer's trumps are read;
+  with probability ``1 - error``, any legal card with the rest; or ``learned``, a
+  model of the card chosen from what that player knew, learned from self-play
+  records (:mod:`deberts.play.card_model`);
+- **the auction** as the view carries it (:attr:`~deberts.play.match.PlayView.auction`:
+  this game's bidding, docs/rules.md 2.2, or another system's, such as Belote bid
+  by colver's bidder, where another seat may have named a suit first), read through
+  a model of callers calibrated by simulation (:mod:`deberts.play.callers`): a suit
+  is named when the hand's worth in it passes a threshold, a pass says no suit the
+  seat could name did. With no auction in the view, the calls the contract implies
+  after a card turned up, else only the declarer's naming of the trump;
 - **the bella kept quiet** (docs/rules.md 2.4): a king or queen of trumps played
   without announcing, while the sample puts the other one in the same hand, is a
   declined bella: unlikely under the ``owner`` rule, where declining only costs.
@@ -37,30 +36,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted, excerpt
 from deberts.model.arguments import integer, positive
-from deberts.model.bidding import bidding_order
-from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.cards import Card, CardSet
 from deberts.model.declarations import bella_mask
 from deberts.model.position import Position
-from deberts.model.sides import face_up_turned
+from deberts.play import card_model
+from deberts.play.callers import CallDecision, call_decisions, log_likelihood
 from deberts.play.match import PlayView, view_of
-from deberts.play.players import HeuristicPlayer, hand_worth
+from deberts.play.players import HeuristicPlayer
 
 #: The play models by name.
-MODELS = ("none", "bidding", "heuristic", "dd")
+MODELS = ("none", "bidding", "heuristic", "dd", "learned")
 #: The best sample's weight; a sample under half a unit of it is dropped.
 WEIGHT_SCALE = 1000
-#: Cards each seat holds at the bidding (docs/rules.md 2.2).
-BIDDING_CARDS = 6
-#: The worth at which a call is as likely as a pass, and the worth that multiplies
-#: their odds by e: the heuristic player's threshold, and a spread about a king of
-#: trumps' worth, since the model sees the whole hand and not the six cards.
-BID_WORTH = 60.0
-BID_SPREAD = 12.0
 #: The probability that a bella owner plays its first card without announcing: under
 #: ``owner`` it only costs 20 points; under the other rules it may be a fair choice.
 DECLINE = {"owner": 0.02}
@@ -115,6 +108,9 @@ class Inference:
             total += self._dd_log_likelihood(view, position, solver)
         elif self.model == "heuristic":
             total += self._heuristic_log_likelihood(view, position)
+        elif self.model == "learned":
+            total += sum(card_model.log_probability(before, card)
+                         for before, card in decisions(view, position, self.last))
         return total
 
     def _dd_log_likelihood(self, view: PlayView, position: Position, solver: Solver) -> float:
@@ -167,62 +163,18 @@ def integer_weights(logs: Sequence[float]) -> list[int]:
 
 
 def bidding_log_likelihood(view: PlayView, position: Position) -> float:
-    """The log-probability of the calls the contract implies (see the module's
-    docstring), the view's own seat's left out."""
+    """The log-probability of the others' calls in ``view``'s auction (or those its
+    contract implies) when they hold ``position``'s hands, under the model of
+    callers (:mod:`deberts.play.callers`); the view's own seat's calls left out."""
     hands = [CardSet(hand) for hand in position.deal.hands]
-    face_up = view.face_up
-    order = bidding_order(view.dealer, view.players)
-    before = order[:order.index(view.declarer)]
-    forced = view.rules.dealer_must_choose and view.declarer == view.dealer
-    total = 0.0
-    if face_up is None:
-        # One round naming any suit on the whole hand (face_up_to = none, docs/rules.md
-        # 2.2); a Belote deal from outside, bid otherwise: the declarer's trumps only.
-        one_round = not face_up_turned(view.rules)
-        for seat in order:
-            if seat == view.seat:
-                continue
-            if one_round and seat in before:
-                total += _log_call(False, max(_worth(hands[seat], None, s) for s in Suit))
-            elif seat == view.declarer and not (one_round and forced):
-                total += _log_call(True, _worth(hands[seat], None, view.trump))
-        return total
-    others = [suit for suit in Suit if suit != face_up.suit]
-    first_round = view.trump == face_up.suit
-    for seat in order:
-        if seat == view.seat:
-            continue
-        hand = hands[seat]
-        if first_round:
-            if seat in before or seat == view.declarer:
-                total += _log_call(seat == view.declarer, _worth(hand, face_up, face_up.suit))
-            continue
-        total += _log_call(False, _worth(hand, face_up, face_up.suit))
-        if seat in before:
-            total += _log_call(False, max(_worth(hand, face_up, suit) for suit in others))
-        elif seat == view.declarer and not forced:
-            total += _log_call(True, _worth(hand, face_up, view.trump))
-    return total
+    return log_likelihood(_call_decisions(view), hands, view.face_up, skip=view.seat)
 
 
-def _worth(hand: CardSet, face_up: Card | None, suit: Suit) -> float:
-    """The worth for ``suit`` of the cards ``hand``'s seat called on: with a face-up
-    card, the expected worth of six cards of the hand (the face-up card aside) plus
-    the face-up card's when it is of ``suit`` (round 1 bids on it); without one,
-    the whole hand's (docs/rules.md 2.1)."""
-    if face_up is None:
-        return float(hand_worth(hand, suit))
-    dealt = hand - CardSet(face_up.mask)
-    worth = hand_worth(dealt, suit) * BIDDING_CARDS / max(len(dealt), 1)
-    if face_up.suit == suit:
-        worth += hand_worth(CardSet(face_up.mask), suit)
-    return worth
-
-
-def _log_call(called: bool, worth: float) -> float:
-    """The log-probability of calling (or passing) with a hand of ``worth``."""
-    odds = (worth - BID_WORTH) / BID_SPREAD
-    return -math.log1p(math.exp(-odds if called else odds))
+@lru_cache(maxsize=64)
+def _call_decisions(view: PlayView) -> tuple[CallDecision, ...]:
+    """The calls of ``view`` the model reads, once a view (every sample shares them)."""
+    return tuple(call_decisions(view.auction, view.dealer, view.players, view.rules,
+                                view.face_up, view.trump, view.declarer))
 
 
 def bella_log_likelihood(view: PlayView, position: Position) -> float:

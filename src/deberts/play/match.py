@@ -25,6 +25,7 @@ from deberts.model.bidding import (
     bidding_order,
     bidding_rounds,
     legal_calls,
+    outside_contract,
 )
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
@@ -67,7 +68,10 @@ class PlayView:
     """What a seat knows when it plays a card: its hand, the contract, the face-up
     card (and who took it in an exchange; ``None`` in a game that has none, such as a
     Belote deal from outside, docs/rules.md 2.8), the declarations shown (those that
-    score), the tricks and the current trick, and the legal cards."""
+    score), the tricks and the current trick, the legal cards, and ``auction``, the
+    calls that made the contract as they happened: this game's bidding (docs/rules.md
+    2.2), an auction under another system (:func:`~deberts.model.bidding.outside_contract`),
+    or empty when the view's maker did not give it."""
 
     seat: int
     players: int
@@ -86,6 +90,7 @@ class PlayView:
     leader: int
     legal: CardSet
     scores: tuple[Fraction, ...]
+    auction: tuple[Bid, ...] = ()
 
     def plays(self) -> list[Play]:
         """Every card played so far in order, the current trick included."""
@@ -168,9 +173,9 @@ def play_deal(
     first, face_up, rest = deal_cards(count, rng, face_up_turned(rules))
     if face_up is None:  # the whole hand before the bidding (docs/rules.md 2.1)
         deal, freza = _dealt(first, None, rest, dealer, None, rules)
-        calls = _bidding(players, dealer, rules, deal.hands, None, scores)
+        calls = run_bidding(players, dealer, rules, deal.hands, None, scores)
     else:
-        calls = _bidding(players, dealer, rules, [CardSet(f) for f in first], face_up, scores)
+        calls = run_bidding(players, dealer, rules, [CardSet(f) for f in first], face_up, scores)
     contract = auction(calls, dealer, count, None if face_up is None else face_up.suit, rules)
     if face_up is not None:
         deal, freza = _dealt(first, face_up, rest, dealer, contract, rules)
@@ -180,13 +185,14 @@ def play_deal(
     if six is not None or contract is None:
         return DealResult(dealt, None, nothing, carried, game_won_by=six)
     start = dealt.start()
-    claimant = _redeal_claimed(players, rules, start, dealer, face_up, scores)
+    claimant = _redeal_claimed(players, rules, start, dealer, face_up, scores, calls)
     if claimant is not None:
         return DealResult(dealt, None, nothing, carried, redeal_by=claimant)
     exchange = False
     holder = seven_holder(deal, face_up) if face_up is not None and contract.round == 1 else None
     if holder is not None:
-        exchange = bool(players[holder].exchange(_play_view(start, holder, dealer, None, face_up, scores)))
+        exchange = bool(players[holder].exchange(
+            _play_view(start, holder, dealer, None, face_up, scores, calls)))
     record = replace(dealt, exchange=exchange)
     position = record.start()
     exchanger = record.exchanger
@@ -196,7 +202,7 @@ def play_deal(
     declined = False
     while not position.is_over():
         seat = position.to_move
-        view = _play_view(position, seat, dealer, exchanger, face_up, scores)
+        view = _play_view(position, seat, dealer, exchanger, face_up, scores, calls)
         card = players[seat].play(view)
         if not isinstance(card, Card) or card not in view.legal:
             raise DebertsError(f"seat {seat} played {card!r}, not one of its legal cards {view.legal}")
@@ -263,7 +269,7 @@ def _deberts(rules: Rules, position: Position) -> int | None:
 
 def _redeal_claimed(
     players: Sequence[Player], rules: Rules, start: Position, dealer: int,
-    face_up: Card | None, scores: tuple[Fraction, ...],
+    face_up: Card | None, scores: tuple[Fraction, ...], calls: tuple[Bid, ...],
 ) -> int | None:
     """The first seat from the first leader that has a redeal right in force
     (``four_sevens_redeal``, ``low_points_redeal``) on the cards dealt to it and
@@ -275,7 +281,7 @@ def _redeal_claimed(
         entitled = (rules.four_sevens_redeal and has_four_sevens(hand)
                     or rules.low_points_redeal and has_low_points(hand))
         if entitled and players[seat].redeal(
-                _play_view(start, seat, dealer, None, face_up, scores)):
+                _play_view(start, seat, dealer, None, face_up, scores, calls)):
             return seat
     return None
 
@@ -291,7 +297,7 @@ def _ski(rules: Rules, position: Position) -> tuple[int, ...]:
     )
 
 
-def _bidding(
+def run_bidding(
     players: Sequence[Player], dealer: int, rules: Rules, hands: Sequence[CardSet],
     face_up: Card | None, scores: tuple[Fraction, ...],
 ) -> tuple[Bid, ...]:
@@ -316,7 +322,7 @@ def _bidding(
 
 def _play_view(
     position: Position, seat: int, dealer: int, exchanger: int | None, face_up: Card | None,
-    scores: tuple[Fraction, ...],
+    scores: tuple[Fraction, ...], calls: tuple[Bid, ...] = (),
 ) -> PlayView:
     """The seat's view: the declarations shown are those that score (the other side
     only announces that it was beaten); bella is known once announced."""
@@ -340,6 +346,7 @@ def _play_view(
         leader=position.trick_leader,
         legal=CardSet(position.legal_mask()),
         scores=scores,
+        auction=calls,
     )
 
 
@@ -349,12 +356,17 @@ def view_of(
     dealer: int | None = None,
     exchanger: int | None = None,
     scores: Sequence[Fraction] | None = None,
+    auction: Sequence[Bid] = (),
 ) -> PlayView:
     """What the player to move in ``position`` (a whole deal in play) may see: the
     view a :class:`Player` gets in a match. ``dealer`` defaults to the seat before the
     first leader (the eldest-hand lead); ``exchanger`` is the seat that swapped the
     seven of trumps for ``face_up``, if one did; ``face_up`` is ``None`` in a game
-    without a face-up card (a Belote deal, docs/rules.md 2.8)."""
+    without a face-up card (a Belote deal, docs/rules.md 2.8); ``auction`` is the
+    calls that made the contract (:attr:`PlayView.auction`), checked against it.
+
+    Raises :class:`DebertsError` when the auction does not give the position's trump
+    and declarer."""
     if not position.deal.is_full:
         raise DebertsError(
             f"a player's view needs a whole deal in play, not a {position.deal.hand_size}-card endgame"
@@ -362,7 +374,26 @@ def view_of(
     count = position.players
     dealer = (position.leader - 1) % count if dealer is None else dealer
     scores = tuple(scores) if scores is not None else (Fraction(0),) * count
-    return _play_view(position, position.to_move, dealer, exchanger, face_up, scores)
+    calls = tuple(auction)
+    if calls:
+        _check_auction(calls, position, dealer, face_up)
+    return _play_view(position, position.to_move, dealer, exchanger, face_up, scores, calls)
+
+
+def _check_auction(
+    calls: tuple[Bid, ...], position: Position, dealer: int, face_up: Card | None,
+) -> None:
+    """Raise :class:`DebertsError` unless ``calls`` (this game's bidding when it is
+    one, else an auction under another system) give ``position``'s contract."""
+    suit = None if face_up is None else face_up.suit
+    try:
+        contract = auction(calls, dealer, position.players, suit, position.rules)
+    except DebertsError:
+        contract = outside_contract(calls, dealer, position.players)
+    if contract is None or (contract.trump, contract.declarer) != (position.trump, position.declarer):
+        given = "no contract" if contract is None else f"{contract.trump.name} by seat {contract.declarer}"
+        raise DebertsError(f"bad auction: it gives {given}, the position is "
+                           f"{position.trump.name} by seat {position.declarer}")
 
 
 @dataclass

@@ -31,6 +31,7 @@ from deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer, positive
+from deberts.model.bidding import Bid
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.model.deal import Deal, full_hand_size
 from deberts.model.declarations import bella_mask
@@ -216,14 +217,15 @@ class PimcPlayer:
 
     def choose(
         self, position: Position, face_up: Card | None = None, dealer: int | None = None,
-        exchanger: int | None = None,
+        exchanger: int | None = None, auction: Sequence[Bid] = (),
     ) -> Card:
         """The card to play for the seat to move in ``position`` (a whole deal in
         play), decided from that seat's view only (:func:`deberts.play.match.view_of`).
         By default the seat knows what the position shows: its own hand and the cards
         played, no face-up card (give ``face_up`` when one was turned, so the sampled
-        deals put it where the bidding sent it)."""
-        return self.play(view_of(position, face_up, dealer, exchanger))
+        deals put it where the bidding sent it) and no auction (give the calls as they
+        happened for the bidding inference to read them)."""
+        return self.play(view_of(position, face_up, dealer, exchanger, auction=auction))
 
     def declare(self, view: PlayView) -> bool:
         """Whether to announce bella with the card :meth:`play` chooses for ``view``
