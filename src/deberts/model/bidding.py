@@ -139,6 +139,24 @@ def auction(
     return None
 
 
+def names_suit(call: str) -> bool:
+    """Whether ``call`` (as :func:`parse_call` gives it) names a suit: not ``play``,
+    ``pass`` or a double."""
+    return call not in (PLAY, PASS, COINCHE, SURCOINCHE)
+
+
+def calls_contract(
+    calls: Sequence[Bid], dealer: int, players: int, face_up_suit: Suit | None, rules: Rules,
+) -> tuple[Contract | None, bool]:
+    """The contract of ``calls`` and whether they are this game's bidding: read as
+    that (:func:`auction`) when they are one, else as an auction under another
+    system (:func:`outside_contract`, which raises on a malformed one)."""
+    try:
+        return auction(calls, dealer, players, face_up_suit, rules), True
+    except DebertsError:
+        return outside_contract(calls, dealer, players), False
+
+
 def outside_contract(bids: Sequence[Bid], dealer: int, players: int) -> Contract | None:
     """The contract of an auction under another system (see the module's docstring):
     the last suit named and the seat that named it, ``None`` when nobody named one.
@@ -159,6 +177,6 @@ def outside_contract(bids: Sequence[Bid], dealer: int, players: int) -> Contract
                                "expected pass, a suit S H D C, coinche or surcoinche")
         if bid.call in (COINCHE, SURCOINCHE) and contract is None:
             raise DebertsError(f"{where} (seat {bid.seat}): {bid.call} before any suit was named")
-        if bid.call not in (PASS, COINCHE, SURCOINCHE):
+        if names_suit(bid.call):
             contract = Contract(Suit.parse(bid.call), bid.seat, 1)
     return contract

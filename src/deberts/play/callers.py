@@ -21,7 +21,7 @@ call is any open to him, alike, so no call makes a hand impossible. The contexts
   of the whole hand. Coinches are not read.
 
 The thresholds, spreads and trembles are calibrated by simulation, by maximum likelihood over
-the decisions of a bidder (``tools/calibrate_callers.py``, which writes
+the decisions of a bidder (``benchmarks/calibrate_callers.py``, which writes
 ``callers.json`` with the command that made it): our PIMC bidder for this game's
 contexts, colver's rule bidder for the others. A forced call (the dealer under
 ``dealer_must_choose``) tells nothing and is not read.
@@ -37,8 +37,15 @@ from typing import Sequence
 
 import numpy as np
 
-from deberts.errors import DebertsError
-from deberts.model.bidding import PASS, PLAY, Bid, auction, bidding_order, outside_contract
+from deberts.model.bidding import (
+    PASS,
+    PLAY,
+    Bid,
+    bidding_order,
+    calls_contract,
+    names_suit,
+    outside_contract,
+)
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.rules import Rules
 from deberts.model.sides import partner_of
@@ -137,13 +144,11 @@ def call_decisions(
         if face_up is None:
             return [CallDecision(declarer, "open", tuple(Suit), trump)]
         calls = implied_bidding(dealer, players, face_up, trump, declarer)
-    try:
-        own = auction(calls, dealer, players, suit, rules) is not None
-    except DebertsError:
-        own = False
-    if own:
+    contract, own = calls_contract(calls, dealer, players, suit, rules)
+    if own and contract is not None:
         return _own_decisions(calls, dealer, players, rules, suit)
-    outside_contract(calls, dealer, players)  # raises on a malformed auction
+    if own:  # everyone passed: read as an auction under another system, checked as one
+        outside_contract(calls, dealer, players)
     return _outside_decisions(calls, players, rules)
 
 
@@ -183,7 +188,7 @@ def _outside_decisions(calls: Sequence[Bid], players: int, rules: Rules) -> list
     found = []
     last: int | None = None  # the seat that named the last suit
     for bid in calls:
-        if bid.call != PASS and not _names_suit(bid.call):
+        if bid.call != PASS and not names_suit(bid.call):
             continue  # a coinche: not read
         if last is None:
             context = "open"
@@ -191,15 +196,11 @@ def _outside_decisions(calls: Sequence[Bid], players: int, rules: Rules) -> list
             context = "partner"
         else:
             context = "overcall"
-        named = Suit.parse(bid.call) if _names_suit(bid.call) else None
+        named = Suit.parse(bid.call) if names_suit(bid.call) else None
         found.append(CallDecision(bid.seat, context, tuple(Suit), named))
         if named is not None:
             last = bid.seat
     return found
-
-
-def _names_suit(call: str) -> bool:
-    return len(call) == 1
 
 
 def worth(hand: CardSet, suit: Suit, context: str, face_up: Card | None) -> float:

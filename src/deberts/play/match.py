@@ -24,8 +24,8 @@ from deberts.model.bidding import (
     auction,
     bidding_order,
     bidding_rounds,
+    calls_contract,
     legal_calls,
-    outside_contract,
 )
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.deal import Deal, full_hand_size
@@ -386,10 +386,7 @@ def _check_auction(
     """Raise :class:`DebertsError` unless ``calls`` (this game's bidding when it is
     one, else an auction under another system) give ``position``'s contract."""
     suit = None if face_up is None else face_up.suit
-    try:
-        contract = auction(calls, dealer, position.players, suit, position.rules)
-    except DebertsError:
-        contract = outside_contract(calls, dealer, position.players)
+    contract, _ = calls_contract(calls, dealer, position.players, suit, position.rules)
     if contract is None or (contract.trump, contract.declarer) != (position.trump, position.declarer):
         given = "no contract" if contract is None else f"{contract.trump.name} by seat {contract.declarer}"
         raise DebertsError(f"bad auction: it gives {given}, the position is "
