@@ -191,7 +191,6 @@ class GameRecord:
     def _contract(self) -> Contract | None:
         """Trump and declarer, from the bidding or the auction when there is one
         (checked against any given), else as given."""
-        round_ = 1 if self.face_up is None or self.trump == self.face_up.suit else 2
         if self.bidding and self.auction:
             raise RecordError("bad record: a bidding and an auction under another system, "
                               "expected one of them")
@@ -206,13 +205,12 @@ class GameRecord:
             except DebertsError as error:
                 raise RecordError(f"bad field 'auction': {error}") from None
             if contract is not None:
-                round_ = 1 if self.face_up is None or contract.trump == self.face_up.suit else 2
-                contract = Contract(contract.trump, contract.declarer, round_)
+                contract = Contract(contract.trump, contract.declarer, self._round_of(contract.trump))
         else:
             if self.trump is None or self.declarer is None:
                 raise RecordError("bad record: without a bidding, trump and declarer are needed")
             check_seat("declarer", self.declarer, self.players, RecordError)
-            return Contract(self.trump, self.declarer, round_)
+            return Contract(self.trump, self.declarer, self._round_of(self.trump))
         if contract is None:
             return None
         source = "bidding" if self.bidding else "auction"
@@ -223,6 +221,10 @@ class GameRecord:
                     f"bad field {excerpt(name)}: recorded {given}, the {source} gives {derived}"
                 )
         return contract
+
+    def _round_of(self, trump: Suit) -> int:
+        """The round that chose ``trump``: 2 when it is not the face-up suit."""
+        return 1 if self.face_up is None or trump == self.face_up.suit else 2
 
     def _check_thrown_in(self) -> None:
         if self.trump is not None or self.declarer is not None:
