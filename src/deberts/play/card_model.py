@@ -33,6 +33,8 @@ FEATURES = (
     "lead_trump_declarer", "lead_trump_defender", "lead_master",
     "lead_points", "lead_length", "lead_singleton",
 )
+#: Each feature's column.
+COLUMNS = {name: column for column, name in enumerate(FEATURES)}
 #: The highest trick power and the most points a card has (docs/rules.md 1).
 TOP_POWER, TOP_POINTS = 15.0, 20.0
 
@@ -45,7 +47,8 @@ def features(position: Position) -> tuple[list[Card], np.ndarray]:
     trump = position.trump
     hand = CardSet(position.hands[seat])
     gone = CardSet(p.card for p in position.stack)
-    legal = [Card(c) for c in range(32) if position.legal_mask() >> c & 1]
+    mask = position.legal_mask()
+    legal = [Card(c) for c in range(32) if mask >> c & 1]
     trick = position.trick
     lead = not trick
     declarer_side = seat in position.declarer_side
@@ -92,7 +95,7 @@ def features(position: Position) -> tuple[list[Card], np.ndarray]:
                 "overtrump_partner": partner_winning and trump_on_top and is_trump and wins,
             })
         for name, value in values.items():
-            rows[row, FEATURES.index(name)] = float(value)
+            rows[row, COLUMNS[name]] = float(value)
     return legal, rows
 
 
