@@ -30,14 +30,18 @@ CPU: dict[str, list[float]] = {}
 
 
 def timed(kind: type, name: str) -> type:
-    """``kind`` with its ``play`` calls' process CPU time added to ``CPU[name]``."""
+    """``kind`` with its ``play`` calls' process CPU time added to ``CPU[name]``, or to
+    ``CPU["name:model"]`` for a player that weighs its samples by an inference model
+    (so that ``pimc`` against ``pimc:infer=learned`` counts each side apart)."""
 
     class Timed(kind):  # type: ignore[misc, valid-type]
         def play(self, view: PlayView) -> Card:
             started = time.process_time()
             card: Card = super().play(view)
             spent = time.process_time() - started
-            figures = CPU.setdefault(name, [0.0, 0, 0.0])
+            inference = getattr(self, "inference", None)
+            key = f"{name}:{inference.model}" if inference is not None and inference.active else name
+            figures = CPU.setdefault(key, [0.0, 0, 0.0])
             figures[0] += spent
             figures[1] += 1
             figures[2] = max(figures[2], spent)

@@ -200,13 +200,15 @@ class Board:
 
 def run(
     spec: str, worlds: int, boards: int, seed: int = 0,
-    progress: Callable[[Board], None] | None = None,
+    progress: Callable[[Board], None] | None = None, part: tuple[int, int] = (0, 1),
 ) -> list[Board]:
-    """``boards`` boards (deals colver's bidder passes out are skipped, not counted)."""
+    """``boards`` boards (deals colver's bidder passes out are skipped, not counted).
+    With ``part=(k, n)`` only the deals numbered ``k`` modulo ``n``: ``n`` processes,
+    one a part, share a run out, and their logs together are one run's boards."""
     make = player_factory(spec)
     warm_up(make)
     played: list[Board] = []
-    number = 0
+    number, step = part
     while len(played) < boards:
         first = play_once(number, seed, SEATINGS[0], make, worlds)
         if first is not None:
@@ -215,7 +217,7 @@ def run(
             played.append(Board(number, (first, second)))
             if progress is not None:
                 progress(played[-1])
-        number += 1
+        number += step
     return played
 
 
@@ -301,6 +303,18 @@ def board_of(line: dict[str, Any]) -> Board:
     return Board(line["board"], (plays[0], plays[1]))
 
 
+def part_of(text: str) -> tuple[int, int]:
+    """``K/N`` as ``(K, N)``, with ``0 <= K < N``."""
+    k, _, n = text.partition("/")
+    try:
+        part = int(k), int(n)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad part {text!r}: expected K/N, as 0/2") from None
+    if not 0 <= part[0] < part[1]:
+        raise argparse.ArgumentTypeError(f"bad part {text!r}: expected 0 <= K < N")
+    return part
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ours", default="pimc:samples=100",
@@ -310,8 +324,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the seed of deals and players")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--log", metavar="FILE.jsonl", help="append each board's figures here")
-    parser.add_argument("--from-log", metavar="FILE.jsonl",
-                        help="report the boards of a log instead of playing (a run cut short)")
+    parser.add_argument("--part", metavar="K/N", type=part_of, default=(0, 1),
+                        help="play only the deals numbered K modulo N (N processes share a run)")
+    parser.add_argument("--from-log", metavar="FILE.jsonl", nargs="+",
+                        help="report the boards of logs instead of playing (a run cut short, "
+                             "or the parts of one run)")
     args = parser.parse_args()
     settings = {"ours": args.ours, "worlds": args.worlds, "seed": args.seed}
 
@@ -323,12 +340,19 @@ def main() -> None:
                 log.write(json.dumps(line, default=lambda o: o.__dict__) + "\n")
 
     if args.from_log:
-        with open(args.from_log, encoding="utf-8") as log:
-            lines_read = [json.loads(line) for line in log]
+        lines_read = []
+        for path in args.from_log:
+            with open(path, encoding="utf-8") as log:
+                lines_read += [json.loads(line) for line in log]
         settings = {key: lines_read[0][key] for key in settings}
+        if any({key: line[key] for key in settings} != settings for line in lines_read):
+            parser.error("the logs were played with different --ours, --worlds or --seed")
+        if len({line["board"] for line in lines_read}) < len(lines_read):
+            parser.error("a board is in the logs twice")
+        lines_read.sort(key=lambda line: line["board"])
         boards = [board_of(line) for line in lines_read]
     else:
-        boards = run(args.ours, args.worlds, args.boards, args.seed, progress)
+        boards = run(args.ours, args.worlds, args.boards, args.seed, progress, args.part)
     data = report(settings["ours"], settings["worlds"], settings["seed"], boards)
     print(json.dumps(data) if args.json else "\n".join(lines(data)))
 
