@@ -50,15 +50,21 @@ def timed(kind: type, name: str) -> type:
     return Timed
 
 
-def summary(lines: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    """The margin over the whole duplicate pairs (or triples) logged, and each
-    type's mean and slowest CPU a decision at the end of them."""
+def summary(logs: list[list[dict[str, Any]]], players: int) -> dict[str, Any]:
+    """The margin over the whole duplicate pairs (or triples) of the logs (each one
+    process's, as of runs with different seeds side by side), and each type's mean
+    and slowest CPU a decision at the end of them."""
     per = len(seatings(players, Rules()))
-    whole = lines[: len(lines) // per * per]
-    margins = np.array([m for line in whole for m in line["margins"]], dtype=float)
-    cpu = whole[-1]["cpu"]
+    wholes = [lines[: len(lines) // per * per] for lines in logs]
+    margins = np.array([m for whole in wholes for line in whole for m in line["margins"]],
+                       dtype=float)
+    cpu: dict[str, list[float]] = {}
+    for whole in filter(None, wholes):
+        for name, (total, count, slowest) in whole[-1]["cpu"].items():
+            figures = cpu.setdefault(name, [0.0, 0, 0.0])
+            figures[:] = [figures[0] + total, figures[1] + count, max(figures[2], slowest)]
     return {
-        "deals": len(margins), "matches": len(whole),
+        "deals": len(margins), "matches": sum(map(len, wholes)),
         "mean_margin": round(float(margins.mean()), 2), "margin_ci95": mean_ci95(margins),
         "cpu_a_decision": {name: round(total / count, 4) for name, (total, count, _) in cpu.items()},
         "slowest_decision": {name: round(slowest, 3) for name, (_, _, slowest) in cpu.items()},
@@ -73,9 +79,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", default="equal_time.jsonl")
-    parser.add_argument("--summary", action="store_true", help="only summarise --log")
+    parser.add_argument("--summary", nargs="*", metavar="LOG",
+                        help="only summarise these logs together (none given: --log)")
     args = parser.parse_args()
-    if not args.summary:
+    if args.summary is None:
         for name, (kind, accepted) in list(arena_module.TYPES.items()):
             arena_module.TYPES[name] = (timed(kind, name), accepted)  # type: ignore[arg-type]
         with open(args.log, "a", encoding="utf-8") as log:
@@ -85,8 +92,11 @@ def main() -> None:
 
             arena((args.first, args.second), args.players, args.deals, args.seed,
                   progress=logged)
-    with open(args.log, encoding="utf-8") as log:
-        print(json.dumps(summary([json.loads(line) for line in log], args.players)))
+    logs = []
+    for path in args.summary or [args.log]:
+        with open(path, encoding="utf-8") as log:
+            logs.append([json.loads(line) for line in log])
+    print(json.dumps(summary(logs, args.players)))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,9 @@ Reported, for our pair:
   (``RAYON_NUM_THREADS=1``) as ours does.
 
 Every seed is fixed (the deals, colver's agents, our players), so a run repeats.
+On two cores, two processes share a run: ``--part 0/2 --log a.jsonl`` and ``--part
+1/2 --log b.jsonl`` play the even and the odd deals, and ``--from-log a.jsonl
+b.jsonl`` reports their boards together.
 Bella is announced by whoever holds it (colver counts it for its owner); our
 players are asked and may keep quiet, which the ``owner`` rule never rewards.
 """
@@ -303,6 +306,25 @@ def board_of(line: dict[str, Any]) -> Board:
     return Board(line["board"], (plays[0], plays[1]))
 
 
+def read_logs(paths: list[str]) -> tuple[dict[str, Any], list[Board]]:
+    """The settings and the boards of the logs of one run (its parts, or a run cut
+    short and carried on), in board order; ``ValueError`` when they are not one
+    run's: other settings, or a board twice."""
+    lines_read = []
+    for path in paths:
+        with open(path, encoding="utf-8") as log:
+            lines_read += [json.loads(line) for line in log]
+    if not lines_read:
+        raise ValueError("the logs hold no board")
+    settings = {key: lines_read[0][key] for key in ("ours", "worlds", "seed")}
+    if any({key: line[key] for key in settings} != settings for line in lines_read):
+        raise ValueError("the logs were played with different --ours, --worlds or --seed")
+    if len({line["board"] for line in lines_read}) < len(lines_read):
+        raise ValueError("a board is in the logs twice")
+    lines_read.sort(key=lambda line: line["board"])
+    return settings, [board_of(line) for line in lines_read]
+
+
 def part_of(text: str) -> tuple[int, int]:
     """``K/N`` as ``(K, N)``, with ``0 <= K < N``."""
     k, _, n = text.partition("/")
@@ -340,17 +362,10 @@ def main() -> None:
                 log.write(json.dumps(line, default=lambda o: o.__dict__) + "\n")
 
     if args.from_log:
-        lines_read = []
-        for path in args.from_log:
-            with open(path, encoding="utf-8") as log:
-                lines_read += [json.loads(line) for line in log]
-        settings = {key: lines_read[0][key] for key in settings}
-        if any({key: line[key] for key in settings} != settings for line in lines_read):
-            parser.error("the logs were played with different --ours, --worlds or --seed")
-        if len({line["board"] for line in lines_read}) < len(lines_read):
-            parser.error("a board is in the logs twice")
-        lines_read.sort(key=lambda line: line["board"])
-        boards = [board_of(line) for line in lines_read]
+        try:
+            settings, boards = read_logs(args.from_log)
+        except ValueError as error:
+            parser.error(str(error))
     else:
         boards = run(args.ours, args.worlds, args.boards, args.seed, progress, args.part)
     data = report(settings["ours"], settings["worlds"], settings["seed"], boards)

@@ -13,7 +13,10 @@ pytest.importorskip("colver")
 # from the tests collected after this one.
 sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from vs_colver_bots import SEATINGS, board_of, lines, report, run  # noqa: E402
+import argparse  # noqa: E402
+import json  # noqa: E402
+
+from vs_colver_bots import SEATINGS, board_of, lines, part_of, read_logs, report, run  # noqa: E402
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "pimc:samples=4,seed=1"])
@@ -47,3 +50,49 @@ def test_boards_repeat_and_read_back_from_a_log() -> None:
                       for p in boards[0].plays]}
     assert board_of(line) == boards[0]
     assert SEATINGS == (frozenset({0, 2}), frozenset({1, 3}))
+
+
+def logged(board: object, spec: str = "heuristic", worlds: int = 4, seed: int = 5) -> str:
+    """``board`` as a line of ``--log``."""
+    line = {"ours": spec, "worlds": worlds, "seed": seed, "board": board.number,  # type: ignore[attr-defined]
+            "plays": board.plays}  # type: ignore[attr-defined]
+    return json.dumps(line, default=lambda o: o.__dict__) + "\n"
+
+
+def test_the_parts_of_a_run_are_its_boards(tmp_path: Path) -> None:
+    whole = run("heuristic", worlds=4, boards=4, seed=5)
+    parts = [run("heuristic", worlds=4, boards=2, seed=5, part=(k, 2)) for k in range(2)]
+    assert [b.number % 2 for b in parts[1]] == [1, 1]
+    by_number = {b.number: b for b in whole}
+    for board in parts[0] + parts[1]:
+        if board.number in by_number:  # the same play, CPU times aside
+            assert [(p.margin, p.ours, p.theirs) for p in board.plays] == [
+                (p.margin, p.ours, p.theirs) for p in by_number[board.number].plays]
+    logs = []
+    for k, boards in enumerate(parts):
+        logs.append(tmp_path / f"part{k}.jsonl")
+        logs[-1].write_text("".join(logged(b) for b in boards), encoding="utf-8")
+    settings, read = read_logs([str(path) for path in reversed(logs)])
+    assert settings == {"ours": "heuristic", "worlds": 4, "seed": 5}
+    assert read == sorted(parts[0] + parts[1], key=lambda b: b.number)
+
+
+def test_logs_of_other_runs_are_refused(tmp_path: Path) -> None:
+    (board,) = run("heuristic", worlds=4, boards=1, seed=5)
+    first, other = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(logged(board), encoding="utf-8")
+    other.write_text(logged(board, worlds=8), encoding="utf-8")
+    with pytest.raises(ValueError, match="different"):
+        read_logs([str(first), str(other)])
+    with pytest.raises(ValueError, match="twice"):
+        read_logs([str(first), str(first)])
+    (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match="no board"):
+        read_logs([str(tmp_path / "empty.jsonl")])
+
+
+@pytest.mark.parametrize("text", ["2/2", "-1/2", "1", "a/b", "1/0"])
+def test_a_bad_part_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="bad part"):
+        part_of(text)
+    assert part_of("1/3") == (1, 3)
