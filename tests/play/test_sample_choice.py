@@ -239,3 +239,68 @@ def test_an_interrupted_choice_uses_the_samples_completed(
     completed = margins[:budget]  # one values() call a sample
     totals = [sum(row[j] for row in completed) for j in range(len(cards))]
     assert chosen == cards[max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))]
+
+
+def best_over(margins: list[list[int]], cards: list, sign: int) -> object:
+    totals = [sum(sign * row[j] for row in margins) for j in range(len(cards))]
+    return cards[max(range(len(cards)), key=lambda j: (totals[j], -int(cards[j])))]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(-3, 3), min_size=5, max_size=5), min_size=1, max_size=20),
+    st.sampled_from([1, -1]),
+    st.one_of(st.none(), st.integers(0, 60)),
+    st.integers(0, 10**6),
+)
+def test_an_anytime_choice_is_exact_over_the_samples_settled_last(
+    margins: list[list[int]], sign: int, budget: int | None, seed: int
+) -> None:
+    """Compared after the first sample and settled at 2, 4, 8 and 16 samples: with
+    no interruption the choice is full solving's; interrupted, it is full solving's
+    over the samples of the last settling that finished, whatever the rivals' bounds
+    over the later samples say."""
+    cards = [Card(index) for index in random.Random(seed).sample(range(32), 5)]
+    solver = CountingSolver(cards, margins, seed, budget)
+    finished: list[tuple[int, object]] = []
+    real_settled = sample_choice._settled
+
+    def recorded(solver, cards, positions, *args):  # type: ignore[no-untyped-def]
+        choice = real_settled(solver, cards, positions, *args)
+        finished.append((len(positions), choice))
+        return choice
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sample_choice, "FEWEST_TO_COMPARE", 2)
+        patch.setattr(sample_choice, "EXACT_SAMPLES", 1)
+        patch.setattr(sample_choice, "FIRST_SETTLE", 2)
+        patch.setattr(sample_choice, "_settled", recorded)
+        try:
+            chosen = best_weighted(solver, cards, [(Sample(i), 1) for i in range(len(margins))],
+                                   sign, anytime=True)
+        except SearchInterrupted:
+            assert budget == 0
+            return
+    if budget is None:
+        assert chosen == best_over(margins, cards, sign) == finished[-1][1]
+        assert finished[-1][0] == len(margins)
+        assert [count for count, _ in finished[:-1]] == [2, 4, 8, 16][: len(finished) - 1]
+    elif finished:
+        count, choice = finished[-1]
+        assert chosen == choice == best_over(margins[:count], cards, sign)
+
+
+def test_a_budgeted_player_settles_its_samples(monkeypatch) -> None:
+    """Under a budget PimcPlayer asks for the anytime choice, without one it does not."""
+    asked: list[bool] = []
+    real = sample_choice.best_weighted
+
+    def spy(*args, anytime=False):  # type: ignore[no-untyped-def]
+        asked.append(anytime)
+        return real(*args, anytime=anytime)
+
+    monkeypatch.setattr("deberts.play.pimc.best_weighted", spy)
+    view = views(2, 4, 3)[0]
+    PimcPlayer(samples=6, seed=1).play(view)
+    PimcPlayer(samples=6, seed=1, seconds=5.0).play(view)
+    assert asked == [False, True]

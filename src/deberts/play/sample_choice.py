@@ -18,11 +18,15 @@ card is proven best. The card chosen is always the one full solving would choose
 ties included.
 
 Under a time budget (:meth:`Solver.limit` set by the caller) a search may stop with
-:class:`deberts.errors.SearchInterrupted`. The choice is then made from the samples
-whose comparisons were complete: the card with the highest lowest possible weighted
-total over them (the candidate's scores are exact, so it is the leader so far; when
-no rival could have reached it, the card full solving of those samples chooses).
-With no sample complete, the interruption is raised on to the caller.
+:class:`deberts.errors.SearchInterrupted`. A rival's score in a sample where it was
+only compared is a bound, often a loose one, so the leader by lowest totals is
+nearly always the candidate, which the first few samples chose. So an ``anytime``
+choice (one under a budget) settles the samples solved so far each time their
+count doubles from :data:`FIRST_SETTLE`: interrupted, it answers the card full
+solving chooses over the samples settled last. Interrupted before any settling
+(or with every sample solved exactly, where the lowest totals are the totals), the
+answer is the card with the highest lowest possible weighted total over the samples
+completed. With no sample complete, the interruption is raised on to the caller.
 """
 
 from __future__ import annotations
@@ -49,6 +53,10 @@ FEWEST_TO_COMPARE = 5
 #: Nor are positions with fewer cards in play than this compared: the engine solves
 #: them in one cheap full-window search.
 SMALLEST_TO_COMPARE = 25
+#: An anytime choice settles its samples when it has solved this many, then twice
+#: as many, and so on (at most twice the final settling's work, the last settling
+#: solving more than half of the samples' open scores).
+FIRST_SETTLE = 8
 
 
 def best_on_average(
@@ -61,12 +69,15 @@ def best_on_average(
 
 
 def best_weighted(
-    solver: Solver, legal: Sequence[Card], samples: Iterable[tuple[Position, int]], sign: int
+    solver: Solver, legal: Sequence[Card], samples: Iterable[tuple[Position, int]], sign: int,
+    anytime: bool = False,
 ) -> Card:
     """:func:`best_on_average` with weights: the card with the highest total of
     ``weight * sign * margin`` over the ``(position, weight)`` ``samples``, each
     weight a non-negative integer (a sample of weight 0 is skipped, unsolved; at
-    least one must be positive)."""
+    least one must be positive). ``anytime``: the solver runs under a budget that
+    may interrupt it, so settle the samples as their count doubles (the module's
+    docstring)."""
     cards = list(legal)
     weighted = ((position, weight) for position, weight in samples if weight)
     first, first_weight = next(weighted)
@@ -78,6 +89,8 @@ def best_weighted(
     highs: list[list[int]] = []
     lowest_totals = np.zeros(len(cards), dtype=np.int64)
     candidate: Card | None = None
+    settled: Card | None = None  # the choice over the samples settled last
+    settle_at = FIRST_SETTLE
     try:
         for position, weight in itertools.chain([(first, first_weight)], weighted):
             if candidate is None:
@@ -91,17 +104,36 @@ def best_weighted(
             lows.append(low)
             highs.append(high)
             lowest_totals += weight * np.array(low, dtype=np.int64)
+            if anytime and candidate is not None and len(solved) >= settle_at:
+                settled = _settled_so_far(solver, cards, solved, kept, lows, highs, sign)
+                lowest_totals = np.array(kept) @ np.array(lows)
+                settle_at *= 2
             if compare and len(solved) >= EXACT_SAMPLES:
                 candidate = cards[_leader(lowest_totals, cards)]
     except SearchInterrupted:
         if not solved:
             raise
-        return cards[_leader(lowest_totals, cards)]
+        return settled if settled is not None else cards[_leader(lowest_totals, cards)]
     low_table, high_table = np.array(lows), np.array(highs)
     try:
         return _settled(solver, cards, solved, np.array(kept), low_table, high_table, sign)
     except SearchInterrupted:
-        return cards[_leader(np.array(kept) @ low_table, cards)]
+        leader = cards[_leader(np.array(kept) @ low_table, cards)]
+        return settled if settled is not None else leader
+
+
+def _settled_so_far(
+    solver: Solver, cards: list[Card], solved: list[Position], kept: list[int],
+    lows: list[list[int]], highs: list[list[int]], sign: int,
+) -> Card:
+    """:func:`_settled` over the samples solved so far, the scores it solves kept in
+    ``lows`` and ``highs`` for the settlings after it."""
+    low_table, high_table = np.array(lows), np.array(highs)
+    try:
+        return _settled(solver, cards, solved, np.array(kept), low_table, high_table, sign)
+    finally:
+        lows[:] = low_table.tolist()
+        highs[:] = high_table.tolist()
 
 
 def _typical_score(lows: list[list[int]], highs: list[list[int]], j: int) -> int:
