@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted, excerpt
@@ -84,12 +84,13 @@ class Inference:
         return self.model != "none"
 
     def weights(
-        self, view: PlayView, positions: Sequence[Position], solver: Solver,
+        self, view: PlayView, positions: Iterable[Position], solver: Solver,
     ) -> list[int]:
         """The integer weight of each sampled position (a whole deal in play, the
-        play so far replayed), from its log-likelihood. Under a solver limit that
-        runs out (``dd``), the weights of the samples reached so far: the list may
-        be shorter than ``positions`` (and empty)."""
+        play so far replayed), from its log-likelihood, each weighed as it is taken
+        from ``positions`` (a generator may stop on time, weighing included). Under a
+        solver limit that runs out (``dd``), the weights of the samples reached so
+        far: the list may be shorter than ``positions`` (and empty)."""
         logs = []
         try:
             for position in positions:
