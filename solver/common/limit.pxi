@@ -1,6 +1,7 @@
 # How a search is limited, watched and stopped, the same in both engines: a node
-# count and a deadline on the monotonic clock (the clock of Python's
-# time.monotonic), checked at trick starts every LIMIT_CHECK nodes, so a search
+# count, a deadline on the monotonic clock (the clock of Python's time.monotonic)
+# and one on the searching thread's CPU clock (time.thread_time's), checked at
+# trick starts every LIMIT_CHECK nodes, so a search
 # stops within a few microseconds of its deadline; and every POLL_SECONDS a short
 # visit to Python with the GIL: pending signals are handled there (Ctrl-C raises
 # KeyboardInterrupt in the main thread) and the caller's progress observer is
@@ -10,7 +11,7 @@
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint64_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID
 
 from deberts.errors import SearchInterrupted
 
@@ -24,6 +25,7 @@ cdef struct Limit:
     uint64_t node_limit     # 0: none
     uint64_t next_check     # the node count at which the limit is next checked
     double deadline         # seconds on the monotonic clock; 0: none
+    double cpu_deadline     # seconds on the thread's CPU clock; 0: none
     double next_poll        # when Python is next visited
     int stopped             # the search stopped: its results are meaningless
     int lower               # the interval known to hold the value being searched
@@ -54,11 +56,18 @@ cdef inline double monotonic_now() noexcept nogil:
     return now.tv_sec + now.tv_nsec * 1e-9
 
 
-cdef void set_limit(Limit* limit, Watch watch, double deadline,
+cdef inline double thread_cpu_now() noexcept nogil:
+    cdef timespec now
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return now.tv_sec + now.tv_nsec * 1e-9
+
+
+cdef void set_limit(Limit* limit, Watch watch, double deadline, double cpu_deadline,
                     uint64_t node_limit) noexcept:
-    """A new search under ``deadline`` and ``node_limit`` (0: none), watched by
-    ``watch``."""
+    """A new search under ``deadline``, ``cpu_deadline`` and ``node_limit`` (0:
+    none), watched by ``watch``."""
     limit.deadline = deadline
+    limit.cpu_deadline = cpu_deadline
     limit.node_limit = node_limit
     limit.stopped = 0
     limit.next_check = LIMIT_CHECK
@@ -90,7 +99,7 @@ cdef int visit_python(Limit* limit, uint64_t nodes) noexcept with gil:
 
 
 cdef void check_limit(Limit* limit, uint64_t nodes) noexcept nogil:
-    """Stop when the node limit or the deadline has passed, or a visit to Python
+    """Stop when the node limit or a deadline has passed, or a visit to Python
     raised; else set the next check."""
     cdef double now
     if limit.stopped or (limit.node_limit and nodes >= limit.node_limit):
@@ -98,6 +107,8 @@ cdef void check_limit(Limit* limit, uint64_t nodes) noexcept nogil:
     else:
         now = monotonic_now()
         if limit.deadline and now >= limit.deadline:
+            limit.stopped = 1
+        elif limit.cpu_deadline and thread_cpu_now() >= limit.cpu_deadline:
             limit.stopped = 1
         elif now >= limit.next_poll:
             limit.next_poll = now + POLL_SECONDS
@@ -144,6 +155,7 @@ cdef class Limited:
 
     cdef Watch watch
     cdef double deadline
+    cdef double cpu_deadline
     cdef uint64_t node_limit
     cdef Limit* running         # the limit of the search under way, or NULL
 
@@ -151,11 +163,13 @@ cdef class Limited:
         self.watch = Watch()
         self.running = NULL
 
-    def limit(self, double deadline=0, uint64_t nodes=0) -> None:
+    def limit(self, double deadline=0, uint64_t nodes=0, double cpu_deadline=0) -> None:
         """Stop each later search at ``deadline`` (seconds on the clock of
-        ``time.monotonic``) or at about ``nodes`` nodes, raising
+        ``time.monotonic``), at ``cpu_deadline`` (seconds on the searching thread's
+        clock of ``time.thread_time``) or at about ``nodes`` nodes, raising
         :class:`deberts.errors.SearchInterrupted`; 0 is no limit."""
         self.deadline = deadline
+        self.cpu_deadline = cpu_deadline
         self.node_limit = nodes
 
     def observe(self, observer=None) -> None:
@@ -171,7 +185,7 @@ cdef class Limited:
             self.running.stopped = 1
 
     cdef void start(self, Limit* limit) noexcept:
-        set_limit(limit, self.watch, self.deadline, self.node_limit)
+        set_limit(limit, self.watch, self.deadline, self.cpu_deadline, self.node_limit)
         self.running = limit
 
     cdef int finish(self, Limit* limit, uint64_t nodes) except -1:

@@ -34,8 +34,11 @@ def after_break(seed: int) -> TertzPosition:
 
 
 def long_search() -> Callable[[], object]:
-    """A call that searches for seconds: every move of a full Tertz deal."""
-    return lambda: TertzSolver().values(TertzPosition(TertzDeal.random(11)))
+    """A call that searches for seconds: every move of a full Tertz deal. The solver
+    is made first: on a loaded machine allocating its table can take longer than
+    the tests wait before their signal."""
+    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(11))
+    return lambda: solver.values(position)
 
 
 @pytest.fixture
@@ -283,3 +286,23 @@ def test_threads_stop_together_at_the_limit_and_on_ctrl_c(interrupt_in: Any) -> 
 def test_bad_thread_counts_are_refused(threads: Any) -> None:
     with pytest.raises(ArgumentError, match="threads"):
         TertzSolver(threads=threads)
+
+
+def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
+    """Each thread has its own CPU clock: searches shared out among threads stop
+    when the calling thread's CPU seconds left have passed on the wall clock."""
+    from deberts.engine.owner import Watching
+    from deberts.engine.tertz.solver import shared_watching
+
+    plain = Watching((5.0, 7, 0.0), None)
+    assert shared_watching(plain) is plain
+    cpu_deadline = time.thread_time() + 100.0
+    deadline, nodes, cpu = shared_watching(Watching((0.0, 7, cpu_deadline), None)).limit
+    assert cpu == 0.0 and nodes == 7 and 0 < deadline - time.monotonic() <= 100.0
+    soon = time.monotonic() + 1.0
+    assert shared_watching(Watching((soon, 0, cpu_deadline), None)).limit == (soon, 0, 0.0)
+    solver = TertzSolver(threads=2)
+    started = time.monotonic()
+    with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):
+        solver.values(TertzPosition(TertzDeal.random(11)))
+    assert time.monotonic() - started < 0.5 + 2.0

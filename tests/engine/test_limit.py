@@ -5,6 +5,7 @@ mode answers afterwards exactly as a fresh solver does."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -109,9 +110,45 @@ def test_a_limit_belongs_to_its_thread() -> None:
 @pytest.mark.parametrize("kwargs", [
     {"seconds": 0}, {"seconds": -1.0}, {"seconds": "1"}, {"seconds": float("inf")},
     {"seconds": True}, {"nodes": 0}, {"nodes": 1.5}, {"nodes": True}, {"nodes": 2**80},
+    {"cpu_seconds": 0}, {"cpu_seconds": -2.0}, {"cpu_seconds": "1"}, {"cpu_seconds": float("nan")},
 ])
 def test_bad_limits_are_named(kwargs: dict[str, object]) -> None:
     name = next(iter(kwargs))
     with pytest.raises(ArgumentError, match=f"bad {name}"):
         with Solver().limit(**kwargs):  # type: ignore[arg-type]
             pass
+
+
+def test_a_cpu_limit_counts_the_thread_s_cpu_not_the_wall_clock() -> None:
+    """A second of sleep spends no CPU: after it a CPU limit of 0.3 s still lets a
+    short search finish, where a wall-clock limit of 0.3 s has passed; a search
+    longer than its CPU limit stops."""
+    position = full_deal(3, 4)
+    expected = Solver().values(position)
+    solver = Solver()
+    with solver.limit(cpu_seconds=0.3):
+        time.sleep(1.0)
+        assert solver.values(position) == expected
+    solver.clear()
+    with solver.limit(seconds=0.3):
+        time.sleep(1.0)
+        with pytest.raises(SearchInterrupted):
+            solver.values(position)
+    solver.clear()
+    with pytest.raises(SearchInterrupted):
+        with solver.limit(cpu_seconds=1e-6):
+            solver.values(full_deal(4, 3))
+
+
+def test_nested_cpu_limits_keep_the_earlier_deadline() -> None:
+    solver = Solver()
+    position = full_deal(4, 5)
+    with solver.limit(cpu_seconds=1e-6):
+        with solver.limit(cpu_seconds=3600, seconds=3600):
+            with pytest.raises(SearchInterrupted):
+                solver.values(position)
+    with solver.limit(seconds=3600):
+        with solver.limit(cpu_seconds=1e-6):
+            with pytest.raises(SearchInterrupted):
+                solver.values(position)
+    solver.values(position)

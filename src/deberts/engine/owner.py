@@ -46,7 +46,7 @@ class Search(Protocol):
 
     def clear(self) -> None: ...
 
-    def limit(self, deadline: float = ..., nodes: int = ...) -> None: ...
+    def limit(self, deadline: float = ..., nodes: int = ..., cpu_deadline: float = ...) -> None: ...
 
     def observe(
         self, observer: Callable[[int, int, int, int, int], None] | None = ...
@@ -69,19 +69,25 @@ class SearchOwner(Generic[S]):
         self._watch = threading.local()
 
     @contextlib.contextmanager
-    def limit(self, seconds: float | None = None, nodes: int | None = None) -> Iterator[None]:
+    def limit(
+        self, seconds: float | None = None, nodes: int | None = None,
+        cpu_seconds: float | None = None,
+    ) -> Iterator[None]:
         """Within the ``with`` block, in the calling thread only, a search still
-        running ``seconds`` after the block began, or past about ``nodes`` nodes of
-        its own, stops and raises :class:`deberts.SearchInterrupted` (a time budget
-        that holds: what the table learned before the stop stays, and is sound).
-        Nested limits keep the earlier deadline; ``None`` is no limit. Ctrl-C stops
-        any search within about a tenth of a second, limit or not."""
+        running ``seconds`` after the block began, once the calling thread has spent
+        ``cpu_seconds`` of CPU since then (``time.thread_time``: a budget that a
+        loaded machine does not shorten), or past about ``nodes`` nodes of its own,
+        stops and raises :class:`deberts.SearchInterrupted` (a time budget that
+        holds: what the table learned before the stop stays, and is sound). Nested
+        limits keep the earlier deadlines; ``None`` is no limit. Ctrl-C stops any
+        search within about a tenth of a second, limit or not."""
         deadline = 0.0 if seconds is None else time.monotonic() + positive("seconds", seconds)
+        cpu_deadline = (0.0 if cpu_seconds is None
+                        else time.thread_time() + positive("cpu_seconds", cpu_seconds))
         node_limit = 0 if nodes is None else integer("nodes", nodes, 1, 2**63)
-        outer = getattr(self._watch, "limit", (0.0, 0))
-        if outer[0] and (not deadline or outer[0] < deadline):
-            deadline = outer[0]
-        self._watch.limit = (deadline, node_limit or outer[1])
+        outer = getattr(self._watch, "limit", NO_LIMIT)
+        self._watch.limit = (earlier(deadline, outer[0]), node_limit or outer[1],
+                             earlier(cpu_deadline, outer[2]))
         try:
             yield
         finally:
@@ -112,7 +118,7 @@ class SearchOwner(Generic[S]):
 
     def _watching(self) -> Watching:
         """The calling thread's limit and observer."""
-        return Watching(getattr(self._watch, "limit", (0.0, 0)),
+        return Watching(getattr(self._watch, "limit", NO_LIMIT),
                         getattr(self._watch, "observer", None))
 
     @property
@@ -126,11 +132,21 @@ class SearchOwner(Generic[S]):
             self._search.clear()
 
 
+#: No deadline, no node limit, no CPU deadline.
+NO_LIMIT = (0.0, 0, 0.0)
+
+
+def earlier(deadline: float, outer: float) -> float:
+    """The earlier of two deadlines, 0 being none."""
+    return outer if outer and (not deadline or outer < deadline) else deadline
+
+
 @dataclass(frozen=True)
 class Watching:
-    """A limit (deadline, nodes; 0 for none) and a progress observer (or None)."""
+    """A limit (deadline on the monotonic clock, nodes, deadline on the calling
+    thread's CPU clock; 0 for none) and a progress observer (or None)."""
 
-    limit: tuple[float, int]
+    limit: tuple[float, int, float]
     observer: Callable[[Progress], None] | None
 
 

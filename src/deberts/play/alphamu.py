@@ -48,7 +48,8 @@ class AlphaMuSearch:
     """αμ over a fixed set of worlds: positions that differ only in the hidden cards,
     the searching seat to move in each, each world counted ``weights`` times.
 
-    Past ``deadline`` (``time.perf_counter``), or when ``stopped()`` raises, a search
+    Past ``deadline`` (on ``clock``, ``time.perf_counter`` unless given), or when
+    ``stopped()`` raises, a search
     deeper than the first stops with :class:`deberts.SearchInterrupted`: the check
     is made at every node and inside every front operation (:mod:`deberts.play.pareto`),
     so no step runs long past it."""
@@ -56,8 +57,10 @@ class AlphaMuSearch:
     def __init__(
         self, solver: Solver, worlds: Sequence[Position], weights: Sequence[int],
         deadline: float | None = None, stopped: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.solver = solver
+        self.clock = clock
         self.worlds = list(worlds)
         self.weights = np.array(weights, dtype=np.int64)
         self.deadline = deadline
@@ -113,7 +116,7 @@ class AlphaMuSearch:
 
     def check(self) -> None:
         """Raise :class:`deberts.SearchInterrupted` past the deadline or once stopped."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise SearchInterrupted("the αμ search passed its deadline")
         if self.stopped is not None:
             self.stopped()
@@ -234,11 +237,12 @@ class AlphaMuPlayer(PimcPlayer):
         tricks_left = full_hand_size(view.players) - len(view.tricks)
         if len(legal) == 1 or tricks_left > self.tricks or self.depth == 1:
             return super()._chosen(view, legal, drawn)
-        started = time.perf_counter()
+        started = self._clock()
         try:
             worlds, weights = merged_worlds(list(self._weighed_samples(view, drawn)))
             deadline = None if self._search_seconds is None else started + self._search_seconds
-            search = AlphaMuSearch(self.solver, worlds, weights, deadline, self._check_stopped)
+            search = AlphaMuSearch(self.solver, worlds, weights, deadline, self._check_stopped,
+                                   self._clock)
             return search.choice(min(self.depth, len(view.hand)))
         except SearchInterrupted:
             return self.fallback.play(view)

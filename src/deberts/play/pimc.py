@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Iterator, Sequence
+from typing import ContextManager, Iterator, Sequence
 
 import numpy as np
 
@@ -100,8 +100,11 @@ class PimcPlayer:
     ``deal_seconds`` is instead a budget of CPU seconds for the card play of a whole
     deal, so that a match can be played at equal CPU with another program: each card
     decision gets its share of what is left (:func:`deal_share`), more for the early
-    cards, where the hidden cards matter most, than for the late ones. Bids and the
-    exchange keep their own settings (``bid_samples``) outside it."""
+    cards, where the hidden cards matter most, than for the late ones. Its clock is
+    the thread's CPU time throughout (the sampler's, and the engine's through
+    ``Solver.limit(cpu_seconds=)``), so a loaded machine slows the decisions but does
+    not shorten them. Bids and the exchange keep their own settings (``bid_samples``)
+    outside it."""
 
     def __init__(
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
@@ -126,6 +129,17 @@ class PimcPlayer:
         #: announce bella with it (for :meth:`declare`).
         self._announced = threading.local()
         self._stopped = threading.Event()
+
+    def _clock(self) -> float:
+        """The clock of this player's budget: the thread's CPU under ``deal_seconds``
+        (a budget of CPU, which a loaded machine does not shorten), else the wall's."""
+        return time.thread_time() if self.deal_seconds is not None else time.perf_counter()
+
+    def _limit(self, seconds: float | None) -> ContextManager[None]:
+        """The solver's limit of ``seconds`` on this player's clock."""
+        if self.deal_seconds is not None:
+            return self.solver.limit(cpu_seconds=seconds)
+        return self.solver.limit(seconds=seconds)
 
     @property
     def _search_seconds(self) -> float | None:
@@ -168,7 +182,7 @@ class PimcPlayer:
             return False  # no face-up card, nothing to swap for (docs/rules.md 2.3)
         sign = 1 if view.seat in view.declarer_side else -1
         gain = solved = 0
-        with self.solver.limit(seconds=self._search_seconds):
+        with self._limit(self._search_seconds):
             try:
                 for position, weight in self._weighed_samples(view, []):
                     swapped = _replayed(view, _start(view, exchanged(position.deal, view.face_up)))
@@ -197,7 +211,7 @@ class PimcPlayer:
     def _play(self, view: PlayView) -> Card:
         """The card for ``view`` within this decision's budget."""
         legal = list(view.legal)
-        with self.solver.limit(seconds=self._search_seconds):
+        with self._limit(self._search_seconds):
             drawn: list[tuple[Position, int]] = []
             card = self._chosen(view, legal, drawn)
             announce = self._announces(view, card, drawn) if _opens_bella(view, card) else None
@@ -298,7 +312,7 @@ class PimcPlayer:
                 positions.append(position)
                 yield position
 
-        with self.solver.limit(seconds=share):
+        with self._limit(share):
             weights = self.inference.weights(view, kept(), self.solver)
         if not weights:  # the budget reached no weight: all alike
             weights = [1] * len(positions)
@@ -310,13 +324,13 @@ class PimcPlayer:
         """Up to ``samples`` positions consistent with the view, each sampled as it
         is asked for, while another is likely to fit in ``seconds`` (the time each
         took so far, its solving included when drawn lazily; one at least)."""
-        started = time.perf_counter()
+        started = self._clock()
         knowledge = knowledge_of(view)
         kept = 0
         for _ in range(SAMPLING_ROUNDS):
             for row in sample_deals(knowledge, 2 * self.samples, self.rng):
                 self._check_stopped()
-                elapsed = time.perf_counter() - started
+                elapsed = self._clock() - started
                 if kept and seconds is not None and elapsed * (kept + 1) / kept > seconds:
                     return
                 position = sampled_position(view, _deal_in_play(view, row))

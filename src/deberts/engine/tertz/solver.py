@@ -14,11 +14,11 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from deberts.engine import _tertz
-from deberts.engine.owner import SearchOwner, configure, relative_margin
+from deberts.engine.owner import SearchOwner, Watching, configure, earlier, relative_margin
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer
 from deberts.model.cards import Card
@@ -145,7 +145,7 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         it found before (the first from ``guess``)."""
         moves = position.legal_moves()
         searches = [self._search, *self._helpers]
-        watching = self._watching()
+        watching = shared_watching(self._watching())
         stopped = threading.Event()
 
         def run(index: int) -> tuple[dict[Move, int], int]:
@@ -303,6 +303,18 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
 def _guess(guess: int | None, settled: int) -> tuple[int, ...]:
     """The engine's optional guess argument: none, or the margin from the root."""
     return () if guess is None else (relative_margin("guess", guess, settled),)
+
+
+def shared_watching(watching: Watching) -> Watching:
+    """``watching`` for searches shared out among threads: each thread's CPU clock
+    is its own, so a CPU deadline of the calling thread becomes a deadline on the
+    monotonic clock after as many seconds as it had left (no thread can spend more
+    CPU than that)."""
+    deadline, nodes, cpu_deadline = watching.limit
+    if not cpu_deadline:
+        return watching
+    left = max(cpu_deadline - time.thread_time(), 1e-6)
+    return replace(watching, limit=(earlier(time.monotonic() + left, deadline), nodes, 0.0))
 
 
 def _input(position: TertzPosition) -> _tertz.Spec:
