@@ -62,29 +62,13 @@ def test_a_budgeted_player_plays_whole_deals(players: int, rules: Rules) -> None
     assert result.score is None or result.record.is_complete()
 
 
-def test_the_weighing_stays_within_its_share(monkeypatch) -> None:
+def test_the_weighing_stays_within_its_share(slow_weighing: list[int]) -> None:
     """Weighing each sample is slow here (20 ms, as 1,000 samples weighed by the
     auction take 0.2 s): the samples are weighed as they are drawn, the sampler stops
     within the weighing's half of the 0.5 s budget, and the other half solves them,
     where weighing all 200 first would spend the whole budget and fall back."""
-    import time
-
-    from deberts.analysis.sampling import warm_up
-    from deberts.play.inference import Inference
-
-    warm_up()  # a process's first sampling compiles the sampler
-
-    weighed: list[int] = []
-    real = Inference.log_likelihood
-
-    def slow(self, view, position, solver):  # type: ignore[no-untyped-def]
-        time.sleep(0.02)
-        weighed.append(1)
-        return real(self, view, position, solver)
-
-    monkeypatch.setattr(Inference, "log_likelihood", slow)
     view = recorded_views(4, Rules(), 1, lambda view: len(view.tricks) == 5 and len(view.legal) > 1)[0]
     player = PimcPlayer(samples=200, seconds=0.5, seed=1, infer="bidding")
     player.fallback = counted = Counted()
     player.play(view)
-    assert counted.cards == 0 and 0 < len(weighed) < 20
+    assert counted.cards == 0 and 0 < len(slow_weighing) < 20

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from recorded_views import recorded_views
 
 from deberts import ArgumentError, Card, Rules
 from deberts.play.arena import player_factory
@@ -57,30 +58,14 @@ def test_a_decision_budget_and_a_deal_budget_exclude_each_other() -> None:
         assert player.deal_seconds == 2.5 and player.seconds is None
 
 
-def test_a_deal_budget_is_spent_on_the_cpu_clock(monkeypatch) -> None:
+def test_a_deal_budget_is_spent_on_the_cpu_clock(slow_weighing: list[int]) -> None:
     """Weighing sleeps 20 ms a sample here, which costs no CPU: under a deal's budget
     (CPU) the sampler draws all 30 samples within a first decision's share, where a
     decision budget of the same wall-clock seconds stops it after a few."""
-    import time
-
-    from deberts.analysis.sampling import warm_up
-    from deberts.play.inference import Inference
-    from recorded_views import recorded_views
-
-    warm_up()
-    weighed: list[int] = []
-    real = Inference.log_likelihood
-
-    def sleepy(self, view, position, solver):  # type: ignore[no-untyped-def]
-        time.sleep(0.02)
-        weighed.append(1)
-        return real(self, view, position, solver)
-
-    monkeypatch.setattr(Inference, "log_likelihood", sleepy)
     view = recorded_views(4, Rules(), 1, lambda view: not view.tricks and len(view.legal) > 2)[0]
     share = deal_share(1.0, len(view.hand))
     PimcPlayer(samples=30, seed=1, infer="bidding", deal_seconds=1.0).play(view)
-    assert len(weighed) == 30
-    weighed.clear()
+    assert len(slow_weighing) == 30
+    slow_weighing.clear()
     PimcPlayer(samples=30, seed=1, infer="bidding", seconds=share).play(view)
-    assert 0 < len(weighed) < 30
+    assert 0 < len(slow_weighing) < 30
