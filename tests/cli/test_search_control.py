@@ -33,6 +33,12 @@ def after_break(seed: int) -> TertzPosition:
     return position
 
 
+#: How soon a stopped search must have ended: 0.1-0.2 s on a quiet machine, 2.5 s
+#: seen on a loaded one, and far below the searches' own lengths (tens of seconds),
+#: so that a stop that did not work still fails.
+AT_ONCE = 8.0
+
+
 def long_search() -> Callable[[], object]:
     """A call that searches for seconds: every move of a full Tertz deal. The solver
     is made first: on a loaded machine allocating its table can take longer than
@@ -80,7 +86,7 @@ def test_ctrl_c_stops_a_running_search_at_once(interrupt_in: Any) -> None:
     with pytest.raises(KeyboardInterrupt) as caught:
         call()
     # the signal comes at 0.3 s; the search looks at it every tenth of a second
-    assert time.monotonic() - started < 0.3 + 2.0
+    assert time.monotonic() - started < 0.3 + AT_ONCE
     # raised by the engine's visit to Python, not between two calls
     assert any(entry.path.name == "limit.pxi" for entry in caught.traceback)
 
@@ -200,8 +206,8 @@ def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     stdout, stderr = outputs(process)
-    assert time.monotonic() - sent < 2.0  # 0.1-0.2 s on a quiet machine
-    assert process.returncode == 130
+    assert time.monotonic() - sent < AT_ONCE
+    assert process.returncode == 130, stderr[-300:]
     assert stdout == ""
     assert (before.decode() + stderr).split("\r")[-1] == "\x1b[Kdeberts: interrupted (Ctrl-C)\n"
 
@@ -217,7 +223,7 @@ def test_ctrl_c_outside_a_search_is_one_line_and_status_130() -> None:
         assert process.poll() is None
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130
+    assert process.returncode == 130, stderr.decode()[-300:]
     assert stderr.decode() == "deberts: interrupted (Ctrl-C)\n"
 
 
@@ -272,12 +278,12 @@ def test_threads_stop_together_at_the_limit_and_on_ctrl_c(interrupt_in: Any) -> 
     started = time.monotonic()
     with pytest.raises(SearchInterrupted), solver.limit(seconds=0.5):
         solver.values(deal)
-    assert time.monotonic() - started < 0.5 + 2.0
+    assert time.monotonic() - started < 0.5 + AT_ONCE
     interrupt_in(0.3)
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         solver.values(deal)
-    assert time.monotonic() - started < 0.3 + 2.0
+    assert time.monotonic() - started < 0.3 + AT_ONCE
     position = after_break(1)
     assert solver.values(position) == TertzSolver().values(position)
 
@@ -305,4 +311,4 @@ def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     started = time.monotonic()
     with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):
         solver.values(TertzPosition(TertzDeal.random(11)))
-    assert time.monotonic() - started < 0.5 + 2.0
+    assert time.monotonic() - started < 0.5 + AT_ONCE
