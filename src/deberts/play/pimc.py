@@ -306,14 +306,14 @@ class PimcPlayer:
         share = None if self._search_seconds is None else self._search_seconds * WEIGHING_SHARE
         positions: list[Position] = []
 
-        def kept() -> Iterator[Position]:
+        def collected() -> Iterator[Position]:
             # Weighed as drawn, so the sampler's clock counts the weighing too.
             for position in self._drawn(view, share):
                 positions.append(position)
                 yield position
 
         with self._limit(share):
-            weights = self.inference.weights(view, kept(), self.solver)
+            weights = self.inference.weights(view, collected(), self.solver)
         if not weights:  # the budget reached no weight: all alike
             weights = [1] * len(positions)
         weighed = sorted(((p, w) for p, w in zip(positions, weights) if w), key=lambda s: -s[1])

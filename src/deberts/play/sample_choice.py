@@ -54,8 +54,7 @@ FEWEST_TO_COMPARE = 5
 #: them in one cheap full-window search.
 SMALLEST_TO_COMPARE = 25
 #: An anytime choice settles its samples when it has solved this many, then twice
-#: as many, and so on (at most twice the final settling's work, the last settling
-#: solving more than half of the samples' open scores).
+#: as many, and so on (benchmarks/budget_choice.py measures what it gains).
 FIRST_SETTLE = 8
 
 
