@@ -28,11 +28,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+
+from measure import cpu_timed
 
 from deberts import Card, Deal, Position, Rules, Solver, Suit, score
 from deberts.model.points import BELLA_POINTS
@@ -42,7 +41,6 @@ COLVER_RANKS = (0, 1, 2, 4, 5, 6, 3, 7)
 TO_COLVER = {8 * suit + rank: 8 * suit + place
              for suit in range(4) for place, rank in enumerate(COLVER_RANKS)}
 FROM_COLVER = {theirs: ours for ours, theirs in TO_COLVER.items()}
-T = TypeVar("T")
 BELOTE = Rules.preset_rules("belote")
 SET_SIZE = 200
 CAPOT = 252
@@ -154,14 +152,6 @@ class Comparison:
         return (f"| {self.name} | {self.positions} | {self.legal_checks} | {self.cards} "
                 f"| {self.capots} | {len(self.mismatches)} "
                 f"| {ours * 1e3:.2f} | {theirs * 1e3:.2f} | {theirs / ours:.2f} |")
-
-
-def cpu_timed(work: Callable[[], T]) -> tuple[T, float]:
-    """``work()`` and the CPU seconds of this thread it took (both programs solve in
-    the calling thread, so a loaded machine does not count)."""
-    started = time.thread_time()
-    answer = work()
-    return answer, time.thread_time() - started
 
 
 def compare(name: str, positions: list[Position]) -> Comparison:

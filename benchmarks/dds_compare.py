@@ -26,12 +26,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent))
 
+from measure import cpu_timed  # noqa: E402
 from sets import full_deals  # noqa: E402
 
 from deberts import Card, Position, Solver  # noqa: E402
@@ -84,13 +85,10 @@ def measure(count: int, rounds: int) -> dict[str, list[float]]:
             for side in ((0, 1) if (round_ + i) % 2 == 0 else (1, 0)):
                 if side == 0:
                     solver.clear()
-                    started = time.thread_time()
-                    solver.values(position)
-                    ours[i].append(time.thread_time() - started)
+                    ours[i].append(cpu_timed(partial(solver.values, position))[1])
                 else:
-                    started = time.thread_time()
-                    nodes[i] = dds[i]()
-                    theirs[i].append(time.thread_time() - started)
+                    nodes[i], seconds = cpu_timed(dds[i])
+                    theirs[i].append(seconds)
     return {"ours": [min(t) for t in ours], "dds": [min(t) for t in theirs],
             "dds_nodes": nodes}
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypeVar
 
 from deberts import DEFAULT_TABLE_BITS, Position, Solver
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,14 @@ class Figures:
     def row(self, name: str, mode: str) -> str:
         return (f"| {name} | {mode} | {self.median * 1e3:.3f} | {self.p99 * 1e3:.2f} "
                 f"| {self.p99 / self.median:.1f} | {self.nodes:,.0f} |")
+
+
+def cpu_timed(work: Callable[[], T]) -> tuple[T, float]:
+    """``work()`` and the CPU seconds of this thread it took (for programs that solve
+    in the calling thread: a loaded machine does not count)."""
+    started = time.thread_time()
+    answer = work()
+    return answer, time.thread_time() - started
 
 
 def percentile(values: list[float], share: float) -> float:
