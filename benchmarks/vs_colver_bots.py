@@ -306,6 +306,13 @@ def board_of(line: dict[str, Any]) -> Board:
     return Board(line["board"], (plays[0], plays[1]))
 
 
+def log_line(settings: dict[str, Any], board: Board) -> str:
+    """``board`` as a line of ``--log``, with the run's ``settings`` (ours, worlds,
+    seed), which :func:`read_logs` checks."""
+    line = {**settings, "board": board.number, "plays": board.plays}
+    return json.dumps(line, default=lambda o: o.__dict__) + "\n"
+
+
 def read_logs(paths: list[str]) -> tuple[dict[str, Any], list[Board]]:
     """The settings and the boards of the logs of one run (its parts, or a run cut
     short and carried on), in board order; ``ValueError`` when they are not one
@@ -358,8 +365,7 @@ def main() -> None:
         print(f"board {board.number}: {board.margin:+.1f}", file=sys.stderr, flush=True)
         if args.log:
             with open(args.log, "a", encoding="utf-8") as log:
-                line = {**settings, "board": board.number, "plays": board.plays}
-                log.write(json.dumps(line, default=lambda o: o.__dict__) + "\n")
+                log.write(log_line(settings, board))
 
     if args.from_log:
         try:

@@ -3,6 +3,7 @@ or two against colver's isdd bots with few worlds; the full run is the benchmark
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -13,10 +14,9 @@ pytest.importorskip("colver")
 # from the tests collected after this one.
 sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-
-from vs_colver_bots import SEATINGS, board_of, lines, part_of, read_logs, report, run  # noqa: E402
+from vs_colver_bots import (  # noqa: E402
+    SEATINGS, Board, board_of, lines, log_line, part_of, read_logs, report, run,
+)
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "pimc:samples=4,seed=1"])
@@ -52,11 +52,9 @@ def test_boards_repeat_and_read_back_from_a_log() -> None:
     assert SEATINGS == (frozenset({0, 2}), frozenset({1, 3}))
 
 
-def logged(board: object, spec: str = "heuristic", worlds: int = 4, seed: int = 5) -> str:
-    """``board`` as a line of ``--log``."""
-    line = {"ours": spec, "worlds": worlds, "seed": seed, "board": board.number,  # type: ignore[attr-defined]
-            "plays": board.plays}  # type: ignore[attr-defined]
-    return json.dumps(line, default=lambda o: o.__dict__) + "\n"
+def logged(board: Board, spec: str = "heuristic", worlds: int = 4, seed: int = 5) -> str:
+    """``board`` as a line of ``--log`` of a run with these settings."""
+    return log_line({"ours": spec, "worlds": worlds, "seed": seed}, board)
 
 
 def test_the_parts_of_a_run_are_its_boards(tmp_path: Path) -> None:
