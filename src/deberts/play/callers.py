@@ -44,7 +44,6 @@ from deberts.model.bidding import (
     bidding_order,
     calls_contract,
     names_suit,
-    outside_contract,
 )
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.rules import Rules
@@ -147,9 +146,7 @@ def call_decisions(
     contract, own = calls_contract(calls, dealer, players, suit, rules)
     if own and contract is not None:
         return _own_decisions(calls, dealer, players, rules, suit)
-    if own:  # everyone passed: read as an auction under another system, checked as one
-        outside_contract(calls, dealer, players)
-    return _outside_decisions(calls, players, rules)
+    return _outside_decisions(calls, players, rules)  # or this game's, everyone passing
 
 
 def implied_bidding(
