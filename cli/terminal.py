@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, TextIO
 
 import click
 
+from deberts.cli.arena import GAME_OPTIONS
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet
 from deberts.text.render import Notation, counted
@@ -37,9 +38,9 @@ HELP = """Commands, at any question:
 #: Exit status when the input ends before the match does (q leaves with 0).
 INPUT_ENDED = 1
 
-#: The options of ``deberts play`` that only some games take: parameter, flag.
-GAME_FLAGS = {"players": "--players", "target": "--target", "preset": "--rules",
-              "review_stock": "--review-stock"}
+#: The options of ``deberts play`` that only some games take: parameter, flag (the
+#: arena's, and the review of a game with a stock).
+GAME_FLAGS = {**GAME_OPTIONS, "review_stock": "--review-stock"}
 
 
 @dataclass(frozen=True)
