@@ -9,8 +9,8 @@ import importlib.util
 #: The extras' packages, and the package modules that import them.
 NEEDS = {
     "fastapi": ["src/deberts/web/*.py"],
-    "distributed": ["src/deberts/engine/distributed.py", "src/deberts/distributed.py"],
-    "pyarrow": ["src/deberts/formats/parquet.py", "src/deberts/analysis/game_stats.py"],
+    "distributed": ["src/deberts/variants/deberts/engine/distributed.py", "src/deberts/distributed.py"],
+    "pyarrow": ["src/deberts/formats/parquet.py", "src/deberts/variants/deberts/analysis/game_stats.py"],
 }
 
 collect_ignore_glob = [

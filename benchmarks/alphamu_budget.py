@@ -18,12 +18,12 @@ import random
 import statistics
 import time
 
-from deberts.analysis.sampling import warm_up
-from deberts.model.deal import full_hand_size
-from deberts.model.rules import Rules
-from deberts.play.alphamu import AlphaMuPlayer
-from deberts.play.match import PlayView, play_deal
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.analysis.sampling import warm_up
+from deberts.variants.deberts.model.deal import full_hand_size
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 #: The least tricks left in a recorded view.
 TRICKS_LEFT = 5

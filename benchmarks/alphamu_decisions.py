@@ -3,7 +3,7 @@
 
 Fixed seeded views of the last three tricks where the seat has a choice, recorded
 from heuristic play; for each, 100 samples are drawn as ``PimcPlayer`` draws them
-and merged by deal, and :class:`deberts.play.alphamu.AlphaMuSearch` chooses at
+and merged by deal, and :class:`deberts.variants.deberts.play.alphamu.AlphaMuSearch` chooses at
 depth 1 (PIMC's card) and at each deeper depth up to the seat's cards left. Reported
 per player count: the share of views where the deeper card differs from PIMC's, and
 the median and largest process CPU seconds of each depth's search (the sampling
@@ -17,11 +17,11 @@ import random
 import statistics
 import time
 
-from deberts.model.deal import full_hand_size
-from deberts.play.alphamu import AlphaMuSearch, best, merged_worlds
-from deberts.play.match import PlayView, play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.model.deal import full_hand_size
+from deberts.variants.deberts.play.alphamu import AlphaMuSearch, best, merged_worlds
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 LAST_TRICKS = 3
 

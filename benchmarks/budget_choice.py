@@ -7,7 +7,7 @@ every one: the reference totals, whose best card is the PIMC choice with all of
 them. Then the choice is made again on the same samples in the same order under a
 budget of nodes for the whole decision (:class:`NodeBudget`: the search that spends
 the last of it ends, the next is interrupted; deterministic where a time budget is
-not), with and without the anytime settling (:func:`deberts.play.sample_choice.best_weighted`,
+not), with and without the anytime settling (:func:`deberts.variants.deberts.play.sample_choice.best_weighted`,
 ``anytime=``). Reported for each limit: how often each finds the reference card,
 and the mean points a decision its card gives away against it, the reference
 totals' difference divided by the samples (a tie is no loss).
@@ -20,14 +20,14 @@ import statistics
 
 from pimc_decisions import early_views
 
-from deberts.engine.solver import Solver
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import SearchInterrupted
 from deberts.model.cards import Card
-from deberts.model.position import Position
-from deberts.play.match import PlayView
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
-from deberts.play.sample_choice import best_weighted
+from deberts.variants.deberts.model.position import Position
+from deberts.variants.deberts.play.match import PlayView
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.sample_choice import best_weighted
 
 
 def reference(view: PlayView, positions: list[Position]) -> dict[Card, int]:

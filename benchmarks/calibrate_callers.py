@@ -1,25 +1,25 @@
-"""Calibrate the model of callers (:mod:`deberts.play.callers`) by simulation:
+"""Calibrate the model of callers (:mod:`deberts.variants.deberts.play.callers`) by simulation:
 ``python benchmarks/calibrate_callers.py --deals 300 --write``.
 
 Seeded deals are bid, and each auction's calls are read by
-:func:`deberts.play.callers.call_decisions` on the hands really dealt:
+:func:`deberts.variants.deberts.play.callers.call_decisions` on the hands really dealt:
 
 - this game's contexts (``face_up``, ``second_round``; ``one_round``): deals of the
   default rules at 2 and at 4 players, and of the ``belote`` preset (no card turned
   up), bid by ``--bidder`` (a player spec; by default the PIMC bidder with 20
   samples, as the players of ``benchmarks/inference_accuracy.py`` bid), the cards
-  then played by :class:`~deberts.play.players.HeuristicPlayer` (only the bidding
+  then played by :class:`~deberts.variants.deberts.play.players.HeuristicPlayer` (only the bidding
   is read);
 - another system's (``open``, ``partner``, ``overcall``): deals of colver's
   ``Env.deal`` bid by its rule bidder (``Env.bid_improved``, the bidder of
   ``benchmarks/vs_colver_bots.py``), when colver is installed.
 
 Each context's threshold, spread and tremble are those of the greatest likelihood
-(:func:`deberts.play.callers.log_probabilities`), on a grid (thresholds 0 to 150 by
+(:func:`deberts.variants.deberts.play.callers.log_probabilities`), on a grid (thresholds 0 to 150 by
 1, spreads 1 to 60 on a log scale, trembles 0.005 to 0.2). Printed: each context's
 decisions, suits named, the parameters, and the log-likelihood a decision against
 the caller before calibration (the former bidding inference's threshold 60 and
-spread 12, tremble 0.005). ``--write`` stores them in ``src/deberts/play/callers.json``
+spread 12, tremble 0.005). ``--write`` stores them in ``src/deberts/variants/deberts/play/callers.json``
 with this command.
 """
 
@@ -36,19 +36,19 @@ from typing import Any
 import numpy as np
 
 from deberts.model.cards import CardSet
-from deberts.model.rules import Rules
-from deberts.play.callers import (
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.play.callers import (
     CONTEXTS,
     CallDecision,
     call_decisions,
     decision_worths,
     log_probabilities,
 )
-from deberts.play.match import BidView, play_deal
-from deberts.play.players import HeuristicPlayer
-from deberts.play.specs import player_factory
+from deberts.variants.deberts.play.match import BidView, play_deal
+from deberts.variants.deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.specs import player_factory
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "deberts" / "play" / "callers.json"
+OUT = Path(__file__).resolve().parents[1] / "src" / "deberts" / "variants" / "deberts" / "play" / "callers.json"
 THRESHOLDS = np.arange(0.0, 151.0, 1.0)
 SPREADS = np.geomspace(1.0, 60.0, 40)
 TREMBLES = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
@@ -102,7 +102,7 @@ def colver_rows(deals: int, seed: int) -> Rows:
     from colver_compare import BELOTE, FROM_COLVER
     from vs_colver_bots import BIDDING, colver_auction
 
-    from deberts.model.bidding import outside_contract
+    from deberts.variants.deberts.model.bidding import outside_contract
 
     rows: Rows = defaultdict(list)
     for number in range(deals):

@@ -34,7 +34,7 @@ from functools import partial
 from measure import cpu_timed
 
 from deberts import Card, Deal, Position, Rules, Solver, Suit, score
-from deberts.model.points import BELLA_POINTS
+from deberts.variants.deberts.model.points import BELLA_POINTS
 
 #: colver's rank order within a suit, as our rank indices (7 8 9 T J Q K A).
 COLVER_RANKS = (0, 1, 2, 4, 5, 6, 3, 7)

@@ -23,9 +23,9 @@ from typing import Iterator
 
 from distributed import Client, LocalCluster
 
-from deberts.analysis import game_stats
-from deberts.engine import distributed
-from deberts.engine.solver import Solver
+from deberts.variants.deberts.analysis import game_stats
+from deberts.variants.deberts.engine import distributed
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats import parquet
 
 PLAYERS = (2, 3, 4)

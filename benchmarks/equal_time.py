@@ -2,7 +2,7 @@
 ``python benchmarks/equal_time.py FIRST SECOND --players 4 --deals 2000 --seed 1``.
 
 The matches are those of ``deberts arena FIRST SECOND`` with the same ``--players``,
-``--deals`` and ``--seed`` (:func:`deberts.play.arena.arena`, one process). After
+``--deals`` and ``--seed`` (:func:`deberts.variants.deberts.play.arena.arena`, one process). After
 every match one JSON line goes to ``--log``: the match's margins, and for each type
 the CPU seconds its ``play`` calls took so far, their count and the slowest; so a
 run cut short still gives the margin over its whole duplicate pairs (``--summary
@@ -20,10 +20,10 @@ import numpy as np
 
 from deberts.analysis.stats import mean_ci95
 from deberts.model.cards import Card
-from deberts.model.rules import Rules
+from deberts.variants.deberts.model.rules import Rules
 from deberts.play import arena as arena_module
-from deberts.play.arena import MatchOutcome, arena, seatings
-from deberts.play.match import PlayView
+from deberts.variants.deberts.play.arena import MatchOutcome, arena, seatings
+from deberts.variants.deberts.play.match import PlayView
 
 #: Per type name: CPU seconds of its play calls, their count, the slowest.
 CPU: dict[str, list[float]] = {}

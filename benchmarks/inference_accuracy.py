@@ -2,7 +2,7 @@
 ``python benchmarks/inference_accuracy.py``.
 
 Seeded deals are played by ``PimcPlayer(samples=20)`` at every seat, each view
-carrying the auction as it was bid (:attr:`deberts.play.match.PlayView.auction`).
+carrying the auction as it was bid (:attr:`deberts.variants.deberts.play.match.PlayView.auction`).
 The tables: Deberts at 2 and at 4 players (default rules, our PIMC bidder), and
 with ``--colver`` Belote (the ``belote`` preset) bid by colver's rule bidder as in
 ``benchmarks/vs_colver_bots.py``, reported for all its deals and for those where
@@ -10,7 +10,7 @@ another seat named a suit before the declarer's. From each deal, views with a
 choice are taken: with ``--tricks T``, one a deal after exactly T tricks (T = 2:
 after the auction and two tricks); without, one of tricks 2 to 5. For each view
 ``--samples`` deals are sampled (as the player does) and weighed by each inference
-model (:mod:`deberts.play.inference`). The figure is the weighted share of samples
+model (:mod:`deberts.variants.deberts.play.inference`). The figure is the weighted share of samples
 that put a hidden card where it really is (the hand that holds it, or out of play),
 averaged over the hidden cards whose place the samples do not agree on; ``none``
 is the uniform sampler's share. Higher is better; the CPU time of the weighing is
@@ -26,14 +26,14 @@ from typing import Any
 
 import numpy as np
 
-from deberts.engine.solver import Solver
-from deberts.model.declarations import bella_mask
-from deberts.model.position import Position
-from deberts.model.record import GameRecord
-from deberts.model.rules import Rules
-from deberts.play.inference import Inference
-from deberts.play.match import PlayView, play_deal, view_of
-from deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.engine.solver import Solver
+from deberts.variants.deberts.model.declarations import bella_mask
+from deberts.variants.deberts.model.position import Position
+from deberts.variants.deberts.model.record import GameRecord
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.play.inference import Inference
+from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
+from deberts.variants.deberts.play.pimc import PimcPlayer
 
 MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4)]
 #: The tricks played before the views taken when ``--tricks`` is not given.
@@ -89,7 +89,7 @@ def colver_recorded(deals: int, seed: int, tricks: tuple[int, ...],
     from colver_compare import BELOTE, FROM_COLVER
     from vs_colver_bots import BIDDING, colver_auction
 
-    from deberts.model.deal import Deal
+    from deberts.variants.deberts.model.deal import Deal
 
     rng = random.Random(seed)
     found = []

@@ -4,7 +4,7 @@ Fixed seeded views of the first two tricks (lead and follow, where the seat has 
 choice), recorded from heuristic play; each is decided by a ``PimcPlayer`` with 100
 samples and no time budget, on one thread. The time includes the sampling.
 
-``--infer MODEL`` (with ``--last K``) weighs the samples (:mod:`deberts.play.inference`)
+``--infer MODEL`` (with ``--last K``) weighs the samples (:mod:`deberts.variants.deberts.play.inference`)
 and times that too; ``--cpu`` times the process's CPU seconds instead of the wall
 clock's (steadier on a loaded machine; not with a budget, which is wall time).
 ``--budget 0.1 0.3`` gives each decision a time budget instead
@@ -23,9 +23,9 @@ from typing import Callable
 from measure import percentile
 
 from deberts.model.cards import Card
-from deberts.play.match import PlayView, play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 VIEWS = 20
 EARLY_TRICKS = 2

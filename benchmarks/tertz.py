@@ -24,8 +24,8 @@ from typing import Callable
 
 from measure import percentile  # benchmarks/ is the script's folder
 
-from deberts.engine.tertz.solver import DEFAULT_TABLE_BITS, TertzSolver
-from deberts.model.tertz import TertzPosition, random_deals
+from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.variants.tertz.model import TertzPosition, random_deals
 
 #: The seed of the benchmark's deals: change it and figures are not comparable.
 SEED = 2026

@@ -28,11 +28,11 @@ import time
 from functools import partial
 from typing import Any, Callable
 
-from deberts.model.tertz import random_deals
-from deberts.play.tertz.match import TertzView, play_tertz_deal
-from deberts.play.tertz.pimc import TertzPimcPlayer
-from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.search import TertzSearchPlayer
+from deberts.variants.tertz.model import random_deals
+from deberts.variants.tertz.play.match import TertzView, play_tertz_deal
+from deberts.variants.tertz.play.pimc import TertzPimcPlayer
+from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.play.search import TertzSearchPlayer
 
 #: The phases timed, by the cards left to draw (14: the first lead).
 PHASES = (14, 8, 4, 2, 0)

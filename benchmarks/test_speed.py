@@ -15,7 +15,7 @@ from oracle import oracle_value
 from sets import SETS, mid_deal
 
 from deberts import Solver
-from deberts.engine.parallel import solve_many
+from deberts.variants.deberts.engine.parallel import solve_many
 
 
 @lru_cache(maxsize=None)

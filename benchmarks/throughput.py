@@ -59,7 +59,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from sets import full_deals
 from deberts import Solver
-from deberts.analysis.table import dd_table
+from deberts.variants.deberts.analysis.table import dd_table
 solver = Solver()
 tables, values = [], []
 for position in full_deals(int(sys.argv[2]), int(sys.argv[3])):

@@ -21,7 +21,7 @@ Reported, for our pair:
   Bella is left out: its owner's side gets it whatever the play, so it cancels
   between the two plays of a board;
 - the points each side gave away against double-dummy play
-  (:mod:`deberts.analysis.given_away`), as declarer and as defenders, and per board
+  (:mod:`deberts.variants.deberts.analysis.given_away`), as declarer and as defenders, and per board
   how many more the other side gave away in the same role on the same cards;
 - the CPU time (``time.process_time``, all threads) per decision and per deal of
   each side: ours every ``play``/``declare`` call, theirs every ``decide`` plus
@@ -51,13 +51,13 @@ import numpy as np
 from colver_compare import BELOTE, FROM_COLVER, TO_COLVER
 
 from deberts import Card, Deal, Suit, score
-from deberts.analysis.given_away import RoleLosses, given_away, role_summary
+from deberts.variants.deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, rounded
-from deberts.model.bidding import Bid
-from deberts.model.declarations import bella_mask
-from deberts.model.record import GameRecord
-from deberts.play.arena import player_factory
-from deberts.play.match import view_of
+from deberts.variants.deberts.model.bidding import Bid
+from deberts.variants.deberts.model.declarations import bella_mask
+from deberts.variants.deberts.model.record import GameRecord
+from deberts.variants.deberts.play.arena import player_factory
+from deberts.variants.deberts.play.match import view_of
 
 # colver is imported only when a deal is played: its thread pool starts then.
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
@@ -168,7 +168,7 @@ def play_once(
 
 def colver_auction(env: Any) -> tuple[Bid, ...]:
     """colver's bid history as our calls: a suit named (its value dropped), ``pass``,
-    ``coinche`` or ``surcoinche`` (:func:`deberts.model.bidding.outside_contract`)."""
+    ``coinche`` or ``surcoinche`` (:func:`deberts.variants.deberts.model.bidding.outside_contract`)."""
     import colver
 
     calls = []

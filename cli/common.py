@@ -18,11 +18,11 @@ import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
 from deberts.errors import excerpt, short_message
-from deberts.cli.inputs import build_rules, default_seats
+from deberts.variants.deberts.cli.inputs import build_rules, default_seats
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
-from deberts.model.rules import Rules
-from deberts.text.render import Notation
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.text.render import Notation
 
 
 class CliError(click.ClickException):
@@ -267,7 +267,7 @@ count_option = option("--deals", "count", "--count", type=click.IntRange(min=0),
 
 def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--trump``, ``--declarer`` and ``--leader``, with the defaults every command
-    shares (:func:`deberts.cli.inputs.default_seats`)."""
+    shares (:func:`deberts.variants.deberts.cli.inputs.default_seats`)."""
     for decorate in reversed((
         click.option("--trump", metavar="SUIT",
                      help="The trump suit: S, H, D or C, a symbol (♥) or a name (hearts)."),

@@ -11,18 +11,18 @@ from __future__ import annotations
 import click
 
 from deberts import __version__
-from deberts.cli.analyze import analyze_command
+from deberts.variants.deberts.cli.analyze import analyze_command
 from deberts.cli.arena import arena_command
 from deberts.cli.batch import batch
-from deberts.cli.bid import bid_command
+from deberts.variants.deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
-from deberts.cli.deal import deal_command
+from deberts.variants.deberts.cli.deal import deal_command
 from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
-from deberts.cli.solve import solve_command
-from deberts.cli.stats import stats_command
-from deberts.cli.table import table_command
-from deberts.cli.tertz import tertz_group
+from deberts.variants.deberts.cli.solve import solve_command
+from deberts.variants.deberts.cli.stats import stats_command
+from deberts.variants.deberts.cli.table import table_command
+from deberts.variants.tertz.cli.commands import tertz_group
 
 
 @click.group(cls=DebertsGroup)

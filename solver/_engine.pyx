@@ -21,15 +21,15 @@ the boundary only.
 
 include "common/bits.pxi"
 include "common/limit.pxi"
-include "types.pxi"
-include "cards.pxi"
-include "state.pxi"
-include "bounds.pxi"
-include "table.pxi"
-include "ordering.pxi"
-include "search.pxi"
+include "deberts/types.pxi"
+include "deberts/cards.pxi"
+include "deberts/state.pxi"
+include "deberts/bounds.pxi"
+include "deberts/table.pxi"
+include "deberts/ordering.pxi"
+include "deberts/search.pxi"
 include "common/mtdf.pxi"
-include "root.pxi"
+include "deberts/root.pxi"
 
 from libc.string cimport memcmp, memcpy
 
@@ -79,9 +79,9 @@ cdef struct Setting:
 cdef class Spec:
     """A position as the engine reads it, at the start of the current trick.
 
-    Built only by ``deberts.engine.boundary.engine_input``; every field is a plain
+    Built only by ``deberts.variants.deberts.engine.boundary.engine_input``; every field is a plain
     integer (seats, 32-bit card masks) and the rule options keep their names in
-    :class:`deberts.model.rules.Rules`.
+    :class:`deberts.variants.deberts.model.rules.Rules`.
     """
 
     cdef Setting setting

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The exact double-dummy engine of Tertz (docs/rules.md section 4) in C.
 
-Only ``deberts.engine.tertz`` calls this module. It receives a position reduced to
+Only ``deberts.variants.tertz.engine`` calls this module. It receives a position reduced to
 integers as a :class:`Spec` (hands, the stock in draw order, the card on the table,
 the break, the marriage, the declarations so far); a :class:`Search` answers the
 value, every move's value, or the value and an optimal line, and counts its nodes.
@@ -27,10 +27,10 @@ include "tertz/root.pxi"
 
 # The points and orders come from the Python model, so both read one definition.
 from deberts.model.cards import Rank
-from deberts.model.tertz.declarations import FOUR_CLASS, FOUR_POINTS as MODEL_FOUR_POINTS
-from deberts.model.tertz.declarations import MARRIAGE_POINTS as MODEL_MARRIAGE, run_points
-from deberts.model.tertz.tricks import LAST_TRICK as MODEL_LAST_TRICK, card_points
-from deberts.model.tricks import trick_power
+from deberts.variants.tertz.model.declarations import FOUR_CLASS, FOUR_POINTS as MODEL_FOUR_POINTS
+from deberts.variants.tertz.model.declarations import MARRIAGE_POINTS as MODEL_MARRIAGE, run_points
+from deberts.variants.tertz.model.tricks import LAST_TRICK as MODEL_LAST_TRICK, card_points
+from deberts.variants.deberts.model.tricks import trick_power
 
 DEFAULT_TABLE_BITS = 20
 MOVE_SWAP = SWAP
@@ -106,9 +106,9 @@ cdef struct Setting:
 
 cdef class Spec:
     """A position as the engine reads it. Built only by
-    ``deberts.engine.tertz.engine_input``; every field is a plain integer (seats,
+    ``deberts.variants.tertz.engine.engine_input``; every field is a plain integer (seats,
     32-bit card masks, cards 0..31) and the rule options keep their names in
-    :class:`deberts.model.tertz.TertzRules`.
+    :class:`deberts.variants.tertz.model.TertzRules`.
 
     ``runs`` holds each seat's declared runs as ``(cards, stamp, counting)`` (the
     stamp orders declarations in the deal), ``fours`` each seat's declared fours as

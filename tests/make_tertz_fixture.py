@@ -12,8 +12,8 @@ import random
 import sys
 from pathlib import Path
 
-from deberts.engine.tertz.solver import TertzSolver
-from deberts.model.tertz import TertzPosition, random_deals
+from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.model import TertzPosition, random_deals
 
 #: The fixture's deals: change it and the file no longer matches.
 SEED = 3030

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from deberts import Card, CardSet, Position, score
-from deberts.model.declarations import bella_mask
+from deberts.variants.deberts.model.declarations import bella_mask
 
 PLAIN_LOW_TO_HIGH = "789JQKTA"
 TRUMP_LOW_TO_HIGH = "78QKTA9J"

@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from deberts import Card, Rules
-from deberts.play.match import PlayView, play_deal
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 
 def every_view(view: PlayView) -> bool:

@@ -22,8 +22,8 @@ from typing import Hashable
 
 from deberts import Card
 from deberts.model.cards import iter_bits
-from deberts.model.tertz import SWAP, Break, Move, TertzPosition, TertzTrick
-from deberts.model.tertz.declarations import declaration_points
+from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition, TertzTrick
+from deberts.variants.tertz.model.declarations import declaration_points
 
 PLAIN_LOW_TO_HIGH = "789JQKTA"
 TRUMP_LOW_TO_HIGH = "78QKTA9J"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator
 
-from deberts.model.tertz import SWAP, Move, TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.model import SWAP, Move, TertzDeal, TertzPosition, TertzRules
 
 #: The defaults and each option's other values, alone and together.
 RULE_VARIANTS: tuple[TertzRules, ...] = (

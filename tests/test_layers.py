@@ -1,6 +1,8 @@
 """The package's layers import only downward: model, engine, analysis, play,
 formats, text, then cli and web side by side at the top. A module may import its own
-layer or any layer below it.
+layer or any layer below it. Each game's folder (``deberts.variants.<game>``) has the
+same layers inside it, under the same rule; everything outside the games' folders is
+generic and imports no game.
 
 One exception, python-chess style: a lower-layer class draws itself in a notebook
 through the text layer, so an import inside a method named ``_repr_svg_`` or
@@ -23,13 +25,20 @@ DISPLAY_HOOKS = {"_repr_svg_", "_repr_html_"}
 #: Modules at the package root that every layer may use (errors, and the lazy names
 #: helper each layer's package uses to export its names).
 SHARED = {"deberts.errors", "deberts.lazy"}
+#: The games' folders: ``deberts.variants.<game>.<layer>...``.
+VARIANTS = "deberts.variants"
 
 
 def layer_of(module: str) -> int | None:
-    """The rank of the layer a dotted ``deberts.*`` module belongs to."""
+    """The rank of the layer a dotted ``deberts.*`` module belongs to (in a game's
+    folder, the layer inside it)."""
     parts = module.split(".")
     if parts[0] != "deberts" or len(parts) < 2 or module in SHARED:
         return None
+    if module.startswith(VARIANTS + "."):
+        parts = parts[2:]  # deberts.variants.<game>.<layer>... as deberts.<layer>...
+        if len(parts) < 2:
+            return LAYERS.index("cli")  # the game's own package: its top
     name = BESIDE.get(parts[1], parts[1])
     if name not in LAYERS:
         return LAYERS.index("cli")  # the flat surface of the package root
@@ -48,7 +57,8 @@ def package_files() -> list[tuple[str, Path]]:
     for path in sorted((ROOT / "cli").rglob("*.py")):
         files.append(("deberts.cli." + path.stem, path))
     for path in sorted((ROOT / "solver").glob("*.pyx")):
-        files.append(("deberts.engine." + path.stem, path))
+        game = {"_engine": "deberts", "_tertz": "tertz"}[path.stem]
+        files.append((f"{VARIANTS}.{game}.engine.{path.stem}", path))
     return files
 
 
@@ -104,40 +114,40 @@ def test_imports_go_only_downward(module: str, path: Path) -> None:
 
 def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     bad = tmp_path / "cards.py"
-    bad.write_text("import deberts.errors\n\ndef f():\n    from deberts.play.arena import arena\n")
-    assert upward_imports("deberts.model.cards", bad) == [f"{bad}:4 imports deberts.play.arena"]
+    bad.write_text("import deberts.errors\n\ndef f():\n    from deberts.variants.deberts.play.arena import arena\n")
+    assert upward_imports("deberts.model.cards", bad) == [f"{bad}:4 imports deberts.variants.deberts.play.arena"]
 
 
 def test_a_display_hook_may_draw_through_the_text_layer(tmp_path: Path) -> None:
     hook = tmp_path / "deal.py"
     hook.write_text("class Deal:\n    def _repr_svg_(self):\n"
-                    "        from deberts.text.svg import draw\n        return draw(self)\n")
-    assert upward_imports("deberts.model.deal", hook) == []
+                    "        from deberts.variants.deberts.text.svg import draw\n        return draw(self)\n")
+    assert upward_imports("deberts.variants.deberts.model.deal", hook) == []
 
 
 def test_the_display_hook_exception_hides_no_other_upward_import(tmp_path: Path) -> None:
     bad = tmp_path / "deal.py"
     bad.write_text(
-        "from deberts.text.svg import draw\n"  # at module level
+        "from deberts.variants.deberts.text.svg import draw\n"  # at module level
         "class Deal:\n"
         "    def _repr_svg_(self):\n"
         "        from deberts.cli.main import main\n"  # above the text layer
         "        from deberts.web.app import create_app\n"
         "    def _repr_png_(self):\n"
-        "        from deberts.text.svg import draw\n"  # not a display hook of the rule
+        "        from deberts.variants.deberts.text.svg import draw\n"  # not a display hook of the rule
         "    def draw(self):\n"
-        "        import deberts.text.render\n"
+        "        import deberts.variants.deberts.text.render\n"
     )
-    assert upward_imports("deberts.model.deal", bad) == [
+    assert upward_imports("deberts.variants.deberts.model.deal", bad) == [
         f"{bad}:{line} imports {name}" for line, name in (
-            (1, "deberts.text.svg"), (4, "deberts.cli.main"), (5, "deberts.web.app"),
-            (7, "deberts.text.svg"), (9, "deberts.text.render"),
+            (1, "deberts.variants.deberts.text.svg"), (4, "deberts.cli.main"), (5, "deberts.web.app"),
+            (7, "deberts.variants.deberts.text.svg"), (9, "deberts.variants.deberts.text.render"),
         )
     ]
 
 
 def test_web_sits_beside_cli() -> None:
-    assert layer_of("deberts.web.app") == layer_of("deberts.cli.main") > layer_of("deberts.text.svg")
+    assert layer_of("deberts.web.app") == layer_of("deberts.cli.main") > layer_of("deberts.variants.deberts.text.svg")
 
 
 def test_import_deberts_does_not_load_numba() -> None:
@@ -149,23 +159,28 @@ def test_import_deberts_does_not_load_numba() -> None:
     assert out.stdout.strip() == "False"
 
 
-#: Modules that serve every game: they look a game up in the registry and import no
-#: game's own modules.
-GENERIC = ("deberts.model.registry", "deberts.formats.batch", "deberts.formats.records",
-           "deberts.cli.batch", "deberts.cli.arena")
+#: The public surface: the package root and the namespaces users import
+#: (``deberts.tertz``, ``deberts.play``, ``deberts.analysis``, ``deberts.model``,
+#: ``deberts.distributed``), which re-export each game's names.
+SURFACE = {"deberts.tertz", "deberts.distributed", "deberts.play.__init__",
+           "deberts.analysis.__init__", "deberts.model.__init__"}
+
+
+def is_generic(module: str) -> bool:
+    """Whether ``module`` must serve every game: everything outside the games'
+    folders, but the public surface."""
+    return not module.startswith(VARIANTS + ".") and module not in SURFACE
 
 
 def game_modules() -> set[str]:
-    """Every registered game's own modules: those of its model types and its parts,
-    and its subpackages (``deberts.<layer>.<game>``)."""
+    """Every registered game's own modules: its folder, and the modules of its model
+    types (a game registered from outside the package)."""
     from deberts.model.registry import games
 
-    found = set()
+    found = {VARIANTS}
     for game in games():
         kinds = (game.position, game.deal, game.rules, game.record)
         found |= {kind.__module__ for kind in kinds}
-        found |= {where.partition(":")[0] for where in game.parts.values()}
-        found |= {f"deberts.{layer}.{game.name}" for layer in LAYERS}
     return found
 
 
@@ -175,18 +190,35 @@ def game_imports(path: Path, modules: set[str]) -> list[str]:
             if any(name == m or name.startswith(m + ".") for m in modules)]
 
 
-@pytest.mark.parametrize("module", GENERIC)
-def test_generic_modules_import_no_game(module: str) -> None:
-    path = dict(package_files())[module]
+GENERIC = [(module, path) for module, path in package_files() if is_generic(module)]
+#: Generic modules that still import a game, each until its game's part moves into
+#: the game's folder (strict: a module mended must leave this list).
+PENDING = {"deberts.engine.mapping", "deberts.model.cards", "deberts.web.api",
+           "deberts.web.games", "deberts.web.games_api", "deberts.web.requests",
+           "deberts.cli.cluster", "deberts.cli.common", "deberts.cli.main",
+           "deberts.cli.terminal"}
+
+
+@pytest.mark.parametrize("module,path", [
+    pytest.param(module, path, marks=pytest.mark.xfail(strict=True)) if module in PENDING
+    else (module, path) for module, path in GENERIC], ids=lambda v: str(v))
+def test_generic_modules_import_no_game(module: str, path: Path) -> None:
     assert game_imports(path, game_modules()) == []
 
 
 def test_the_check_sees_a_game_import(tmp_path: Path) -> None:
     bad = tmp_path / "batch.py"
-    bad.write_text("from deberts.model.tertz import TertzPosition\n"
-                   "from deberts.model.position import Position\n"
+    bad.write_text("from deberts.variants.tertz.model import TertzPosition\n"
+                   "from deberts.variants.deberts.model.position import Position\n"
                    "from deberts.model.registry import find_game\n")
     assert game_imports(bad, game_modules()) == [
-        f"{bad}:1 imports deberts.model.tertz",
-        f"{bad}:2 imports deberts.model.position",
+        f"{bad}:1 imports deberts.variants.tertz.model",
+        f"{bad}:2 imports deberts.variants.deberts.model.position",
     ]
+
+
+def test_every_module_outside_the_games_folders_is_checked() -> None:
+    modules = {module for module, _ in GENERIC}
+    assert {"deberts.formats.batch", "deberts.cli.main", "deberts.web.app",
+            "deberts.model.registry"} <= modules
+    assert not any(module.startswith(VARIANTS + ".") for module in modules)

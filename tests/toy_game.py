@@ -21,7 +21,7 @@ from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
 from deberts.model.registry import Game
-from deberts.play.arena import MatchOutcome, duplicate
+from deberts.variants.deberts.play.arena import MatchOutcome, duplicate
 
 FORMAT = "toy-record/1"
 

@@ -5,7 +5,7 @@
 
 Deal ``i`` of seed ``S`` is played by the heuristic player (``--random`` of its
 moves random) and labelled at the points (tricks played 0 to 7, ``break`` the break
-itself) with every legal move's exact value (:mod:`deberts.play.tertz.labels`); a
+itself) with every legal move's exact value (:mod:`deberts.variants.tertz.play.labels`); a
 search past ``--nodes`` leaves its row without values. The rows depend on the seed,
 the deal count, the points, the node budget and the share only; the file on
 ``--block`` as well (one row group a task): the same on local threads and on Dask.
@@ -20,7 +20,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from deberts.formats import parquet
-from deberts.play.tertz.labels import (
+from deberts.variants.tertz.play.labels import (
     DEFAULT_BLOCK,
     DEFAULT_NODES,
     DEFAULT_RANDOM,

@@ -2,14 +2,14 @@
 ``python tools/tertz_train.py LABELS.parquet ... [--save FAMILY] [--holdout 5]``.
 
 The labels come from ``tools/tertz_labels.py``; each row with values gives two
-examples, one from each seat's side (:func:`deberts.analysis.tertz.evaluation.features`,
+examples, one from each seat's side (:func:`deberts.variants.tertz.analysis.evaluation.features`,
 the margin still to come for that seat). Deals whose number is a multiple of
 ``--holdout`` (per file) are held out. The families: a linear model (least squares
 on standardised features), small numpy MLPs (ReLU, Huber loss, Adam) and, when
 lightgbm is installed (the ``train`` extra), gradient-boosted trees (exported as
 arrays: every family is evaluated with numpy alone). It prints the
 held-out mean absolute error in points of each family by tricks played, the error of
-the estimate that :class:`~deberts.analysis.tertz.evaluation.Evaluation` makes (the
+the estimate that :class:`~deberts.variants.tertz.analysis.evaluation.Evaluation` makes (the
 two seats' estimates averaged). ``--save FAMILY`` writes that family's model to the
 package's ``tertz_evaluation.json``, its held-out errors included.
 """
@@ -25,10 +25,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from deberts.analysis.tertz import evaluation
-from deberts.analysis.tertz.evaluation import FEATURES, FORMAT, Evaluation, features
+from deberts.variants.tertz.analysis import evaluation
+from deberts.variants.tertz.analysis.evaluation import FEATURES, FORMAT, Evaluation, features
 from deberts.formats import parquet
-from deberts.play.tertz.labels import position_of
+from deberts.variants.tertz.play.labels import position_of
 
 #: The MLPs tried: hidden layer widths.
 MLP_SHAPES = {"mlp16": (16,), "mlp32x16": (32, 16)}

@@ -1,4 +1,4 @@
-"""Train the learned play model (:mod:`deberts.play.card_model`) from self-play records:
+"""Train the learned play model (:mod:`deberts.variants.deberts.play.card_model`) from self-play records:
 ``python tools/train_card_model.py --deals 300 --write``.
 
 Seeded deals are played by ``PimcPlayer(samples=20, bid_samples=20)`` at every seat
@@ -11,7 +11,7 @@ of the conditional logit are those of the greatest likelihood with a small ridge
 (``--ridge``), by Newton's method. The decisions of every fifth deal are held out:
 printed are their log-likelihood a decision and the share of cards the model ranks
 first, against uniform play. ``--write`` stores the weights in
-``src/deberts/play/card_model.json`` with this command.
+``src/deberts/variants/deberts/play/card_model.json`` with this command.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ import numpy as np
 
 from deberts.formats.records import dump as write_records
 from deberts.formats.records import load as read_records
-from deberts.model.record import GameRecord
-from deberts.model.rules import Rules
-from deberts.play.card_model import FEATURES, features, log_probabilities
-from deberts.play.match import play_deal
-from deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.model.record import GameRecord
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.play.card_model import FEATURES, features, log_probabilities
+from deberts.variants.deberts.play.match import play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "deberts" / "play" / "card_model.json"
+OUT = Path(__file__).resolve().parents[1] / "src" / "deberts" / "variants" / "deberts" / "play" / "card_model.json"
 TABLES = ((2, Rules()), (4, Rules()), (4, Rules.preset_rules("belote")))
 #: One deal in ``HOLD_OUT`` is held out of the training.
 HOLD_OUT = 5

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deberts.analysis import __all__ as _analysis_names
-from deberts.engine.parallel import solve_many
-from deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
+from deberts.variants.deberts.engine.parallel import solve_many
+from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
 from deberts.errors import (
     ArgumentError,
     DebertsError,
@@ -33,26 +33,26 @@ from deberts.errors import (
 from deberts.formats.records import dump as write_records
 from deberts.formats.records import load as read_records
 from deberts.lazy import lazy_names
-from deberts.model.bidding import Bid, Contract
+from deberts.variants.deberts.model.bidding import Bid, Contract
 from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
-from deberts.model.deal import Deal, full_hand_size
-from deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
-from deberts.model.generate import generate_deals
-from deberts.model.position import Play, Position, Trick
-from deberts.model.record import GameRecord
+from deberts.variants.deberts.model.deal import Deal, full_hand_size
+from deberts.variants.deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
+from deberts.variants.deberts.model.generate import generate_deals
+from deberts.variants.deberts.model.position import Play, Position, Trick
+from deberts.variants.deberts.model.record import GameRecord
 from deberts.model.registry import Game, find_game, game_of, games, register
-from deberts.model.rules import OPTION_NAMES, PRESETS, Rules
-from deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
+from deberts.variants.deberts.model.rules import OPTION_NAMES, PRESETS, Rules
+from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
 from deberts.play import __all__ as _play_names
 
 if TYPE_CHECKING:
-    from deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-    from deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
-    from deberts.analysis.sampling import Knowledge, sample_deals
-    from deberts.analysis.table import DDTable, TableCell, dd_table
-    from deberts.play.alphamu import AlphaMuPlayer
-    from deberts.play.arena import ArenaResult, arena
-    from deberts.play.match import (
+    from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+    from deberts.variants.deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
+    from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
+    from deberts.variants.deberts.analysis.table import DDTable, TableCell, dd_table
+    from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
+    from deberts.variants.deberts.play.arena import ArenaResult, arena
+    from deberts.variants.deberts.play.match import (
         BidView,
         DealResult,
         Match,
@@ -61,9 +61,9 @@ if TYPE_CHECKING:
         play_deal,
         view_of,
     )
-    from deberts.play.pimc import PimcPlayer, knowledge_of
-    from deberts.play.players import HeuristicPlayer, RandomPlayer
-    from deberts.play.specs import make_player, player_factory
+    from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
+    from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
+    from deberts.variants.deberts.play.specs import make_player, player_factory
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -75,7 +75,7 @@ __version__ = "0.1.0"
 _LAZY = {
     **dict.fromkeys(_analysis_names, "deberts.analysis"),
     **dict.fromkeys(_play_names, "deberts.play"),
-    "arena": "deberts.play.arena",
+    "arena": "deberts.variants.deberts.play.arena",
 }
 __getattr__ = lazy_names(__name__, _LAZY)
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deberts.engine.tertz.solver import TertzSolution, TertzSolver, solve_tertz
+from deberts.variants.tertz.engine.solver import TertzSolution, TertzSolver, solve_tertz
 from deberts.lazy import lazy_names
-from deberts.model.tertz import (
+from deberts.variants.tertz.model import (
     SWAP,
     Break,
     Move,
@@ -29,12 +29,12 @@ from deberts.model.tertz import (
     parse_move,
     random_deals,
 )
-from deberts.model.tertz.record import TertzRecord
+from deberts.variants.tertz.model.record import TertzRecord
 
 if TYPE_CHECKING:
-    from deberts.analysis.tertz.review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
-    from deberts.play.tertz.arena import TertzArenaResult, tertz_arena
-    from deberts.play.tertz.match import (
+    from deberts.variants.tertz.analysis.review import TertzMoveAnalysis, TertzPlayAnalysis, analyze_tertz
+    from deberts.variants.tertz.play.arena import TertzArenaResult, tertz_arena
+    from deberts.variants.tertz.play.match import (
         TertzDealResult,
         TertzGame,
         TertzPlayer,
@@ -42,17 +42,17 @@ if TYPE_CHECKING:
         play_tertz_deal,
         tertz_view,
     )
-    from deberts.play.tertz.pimc import TertzPimcPlayer
-    from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
+    from deberts.variants.tertz.play.pimc import TertzPimcPlayer
+    from deberts.variants.tertz.play.players import TertzHeuristicPlayer, TertzRandomPlayer
 
 _LAZY = {
     **dict.fromkeys(("TertzMoveAnalysis", "TertzPlayAnalysis", "analyze_tertz"),
-                    "deberts.analysis.tertz.review"),
-    **dict.fromkeys(("TertzArenaResult", "tertz_arena"), "deberts.play.tertz.arena"),
+                    "deberts.variants.tertz.analysis.review"),
+    **dict.fromkeys(("TertzArenaResult", "tertz_arena"), "deberts.variants.tertz.play.arena"),
     **dict.fromkeys(("TertzDealResult", "TertzGame", "TertzPlayer", "TertzView",
-                     "play_tertz_deal", "tertz_view"), "deberts.play.tertz.match"),
-    "TertzPimcPlayer": "deberts.play.tertz.pimc",
-    **dict.fromkeys(("TertzHeuristicPlayer", "TertzRandomPlayer"), "deberts.play.tertz.players"),
+                     "play_tertz_deal", "tertz_view"), "deberts.variants.tertz.play.match"),
+    "TertzPimcPlayer": "deberts.variants.tertz.play.pimc",
+    **dict.fromkeys(("TertzHeuristicPlayer", "TertzRandomPlayer"), "deberts.variants.tertz.play.players"),
 }
 __getattr__ = lazy_names(__name__, _LAZY)
 

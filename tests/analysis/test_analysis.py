@@ -10,9 +10,9 @@ import pytest
 from positions import RULE_VARIANTS, random_position
 
 from deberts import Card, Deal, IllegalMoveError, Position, Rules, score, solve
-from deberts.analysis.review import analyze_play
-from deberts.model.bidding import Bid
-from deberts.model.record import GameRecord
+from deberts.variants.deberts.analysis.review import analyze_play
+from deberts.variants.deberts.model.bidding import Bid
+from deberts.variants.deberts.model.record import GameRecord
 
 
 def played_out(position: Position, rng: random.Random, optimal: float) -> list[Card]:

@@ -18,7 +18,7 @@ from deberts import (
     solve,
 )
 from deberts.analysis.stats import mean_ci95, wilson_ci95
-from deberts.model.scoring import MADE
+from deberts.variants.deberts.model.scoring import MADE
 
 
 def test_round_one_and_two_options() -> None:

@@ -1,4 +1,4 @@
-"""Points given away against double-dummy play (``deberts.analysis.given_away``): the
+"""Points given away against double-dummy play (``deberts.variants.deberts.analysis.given_away``): the
 per-seat sums of the review's card costs, split by role, and the bookkeeping identity
 with the double-dummy margins at the start and the end."""
 
@@ -10,9 +10,9 @@ import pytest
 from test_analysis import played_out
 
 from deberts import Deal, Position, Rules, Suit
-from deberts.analysis.given_away import GivenAway, RoleLosses, given_away, role_summary
-from deberts.analysis.review import analyze_play
-from deberts.model.record import GameRecord
+from deberts.variants.deberts.analysis.given_away import GivenAway, RoleLosses, given_away, role_summary
+from deberts.variants.deberts.analysis.review import analyze_play
+from deberts.variants.deberts.model.record import GameRecord
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, Rules()), (3, Rules()),

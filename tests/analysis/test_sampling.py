@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from consistency import check_consistent
 
 from deberts import CardSet, InvalidDealError, Knowledge, Suit, sample_deals
-from deberts.analysis.sampling import deals_of
+from deberts.variants.deberts.analysis.sampling import deals_of
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -138,8 +138,8 @@ def test_random_knowledge_gives_consistent_samples(data: st.DataObject) -> None:
 
 
 def test_warm_up_compiles_the_kernel_before_any_sample() -> None:
-    from deberts.analysis._sampling_kernel import deal_hands
-    from deberts.analysis.sampling import warm_up
+    from deberts.variants.deberts.analysis._sampling_kernel import deal_hands
+    from deberts.variants.deberts.analysis.sampling import warm_up
 
     warm_up()
     assert deal_hands.signatures  # compiled (or loaded from numba's cache) for the masks

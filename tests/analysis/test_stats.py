@@ -1,4 +1,4 @@
-"""``deberts stats`` and deberts.analysis.game_stats: the Parquet file reads back
+"""``deberts stats`` and deberts.variants.deberts.analysis.game_stats: the Parquet file reads back
 with its schema, its rows agree with ``deberts table``, the same seed gives the same
 file however the work is spread, and the summary counts the cells it says."""
 
@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 pa = pytest.importorskip("pyarrow")
 
 from deberts import Card, CardSet, Deal, Suit  # noqa: E402
-from deberts.analysis import game_stats  # noqa: E402
+from deberts.variants.deberts.analysis import game_stats  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.errors import ArgumentError  # noqa: E402
 from deberts.formats import parquet  # noqa: E402

@@ -1,5 +1,5 @@
-"""The double-dummy table (``deberts.analysis.table.dd_table``), the face-up card and the
-trump-seven exchange (``deberts.model.exchange``), and the ``deberts table`` command.
+"""The double-dummy table (``deberts.variants.deberts.analysis.table.dd_table``), the face-up card and the
+trump-seven exchange (``deberts.variants.deberts.model.exchange``), and the ``deberts table`` command.
 
 Every expected margin here comes from an independent ``solve`` of the position the
 cell stands for (the exchanged deals are built by hand, not with ``exchanged``), so
@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import Card, Deal, DebertsError, Position, Rules, Suit, solve
-from deberts.analysis.table import DDTable, dd_table
+from deberts.variants.deberts.analysis.table import DDTable, dd_table
 from deberts.cli.main import main
 from deberts.model.cards import Rank
-from deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
-from deberts.model.scoring import result_of
+from deberts.variants.deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
+from deberts.variants.deberts.model.scoring import result_of
 
 #: A full 2-player deal (the README's): seat 0 holds 7♣, nobody holds 7♥.
 FULL2 = "Q.AKQT.A.AJ7 J.8.T987.QT8"
@@ -38,7 +38,7 @@ def margin_of(deal: Deal, trump: Suit, declarer: int, leader: int, rules: Rules)
 
 def swapped_by_hand(deal: Deal, face_up: Card) -> tuple[int, Deal]:
     """The seven's holder and the deal after he swaps it for ``face_up``, built
-    from the hands directly (independently of ``deberts.model.exchange``)."""
+    from the hands directly (independently of ``deberts.variants.deberts.model.exchange``)."""
     seven = Card.of(face_up.suit, Rank.SEVEN)
     holders = [seat for seat, hand in enumerate(deal.hands) if seven in hand]
     assert len(holders) == 1

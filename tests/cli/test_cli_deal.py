@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import CardSet, Deal
-from deberts.cli.inputs import build_rules
+from deberts.variants.deberts.cli.inputs import build_rules
 from deberts.cli.main import main
-from deberts.formats.line import from_object
+from deberts.variants.deberts.formats.line import from_object
 
 
 def run(*args: str, input: str | None = None) -> Result:

@@ -22,7 +22,7 @@ from deberts.cli.common import MAX_WORKERS, CliError, reported
 from deberts.cli.main import main
 from deberts.errors import DebertsError, RecordError
 from deberts.formats import records
-from deberts.play.arena import player_factory
+from deberts.variants.deberts.play.arena import player_factory
 
 HANDS = "AJ.K9.T.7 Q7.A8.9.8"
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'
@@ -180,7 +180,7 @@ def logged(name: str) -> Iterator[list[logging.LogRecord]]:
 @pytest.mark.parametrize("verbose", [False, True])
 def test_dask_logging_is_quiet_unless_verbose(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verbose: bool) -> None:
-    distributed = pytest.importorskip("deberts.engine.distributed")
+    distributed = pytest.importorskip("deberts.variants.deberts.engine.distributed")
     seen: dict[str, str | None] = {}
 
     @contextmanager

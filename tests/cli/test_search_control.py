@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
 from deberts.cli.main import main
 from deberts.engine.owner import Progress
-from deberts.engine.tertz.solver import TertzSolver
-from deberts.model.tertz import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.model import TertzDeal, TertzPosition
 
 
 def after_break(seed: int) -> TertzPosition:
@@ -303,7 +303,7 @@ def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     """Each thread has its own CPU clock: searches shared out among threads stop
     when the calling thread's CPU seconds left have passed on the wall clock."""
     from deberts.engine.owner import Watching
-    from deberts.engine.tertz.solver import shared_watching
+    from deberts.variants.tertz.engine.solver import shared_watching
 
     plain = Watching((5.0, 7, 0.0), None)
     assert shared_watching(plain) is plain

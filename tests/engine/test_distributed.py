@@ -19,7 +19,7 @@ import dask.config  # noqa: E402
 import deberts.distributed  # noqa: E402
 from deberts import Position, generate_deals, solve_many  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
-from deberts.engine import distributed as on_cluster  # noqa: E402
+from deberts.variants.deberts.engine import distributed as on_cluster  # noqa: E402
 from deberts.errors import ArgumentError, ClusterError  # noqa: E402
 from deberts.formats import batch as batch_format  # noqa: E402
 
@@ -169,10 +169,10 @@ def test_bad_scheduler_options_are_one_line(
 def test_without_dask_the_options_say_what_to_install(
     monkeypatch: pytest.MonkeyPatch, seeded_lines: Path
 ) -> None:
-    import deberts.engine
+    import deberts.variants.deberts.engine as engine
 
-    monkeypatch.setitem(sys.modules, "deberts.engine.distributed", None)
-    monkeypatch.delattr(deberts.engine, "distributed")
+    monkeypatch.setitem(sys.modules, "deberts.variants.deberts.engine.distributed", None)
+    monkeypatch.delattr(engine, "distributed")
     result = run("batch", str(seeded_lines), "--cluster", "local:2")
     assert result.exit_code == 2
     assert result.stderr == "deberts: error: --cluster needs Dask: pip install 'deberts[dask]'\n"

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from deberts import Position, Rules
-from deberts.engine import _engine
-from deberts.engine.boundary import _rule_input, engine_input, move_card, push_move, value_class
+from deberts.variants.deberts.engine import _engine
+from deberts.variants.deberts.engine.boundary import _rule_input, engine_input, move_card, push_move, value_class
 from deberts.model.cards import Card
-from deberts.model.deal import Deal
-from deberts.model.rules import CHOICES, OPTION_NAMES
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.rules import CHOICES, OPTION_NAMES
 
 SOLVER = Path(__file__).resolve().parents[2] / "solver"
 
@@ -59,15 +59,16 @@ def test_spec_refuses_a_bad_description():
 def test_the_engine_imports_only_the_point_tables_and_errors():
     boundary = (SOLVER / "_engine.pyx").read_text()
     parts = re.findall(r'^include "([\w/]+\.pxi)"', boundary, re.M)
-    assert parts == ["common/bits.pxi", "common/limit.pxi", "types.pxi", "cards.pxi",
-                     "state.pxi", "bounds.pxi", "table.pxi", "ordering.pxi", "search.pxi",
-                     "common/mtdf.pxi", "root.pxi"]  # the reading order
+    assert parts == ["common/bits.pxi", "common/limit.pxi", "deberts/types.pxi",
+                     "deberts/cards.pxi", "deberts/state.pxi", "deberts/bounds.pxi",
+                     "deberts/table.pxi", "deberts/ordering.pxi", "deberts/search.pxi",
+                     "common/mtdf.pxi", "deberts/root.pxi"]  # the reading order
     imports = set()
     for text in [boundary, *((SOLVER / part).read_text() for part in parts)]:
         imports |= set(re.findall(r"^\s*(?:from|import)\s+(deberts[\w.]*)", text, re.M))
-    # from deberts.model import points; the error a stopped search raises
-    assert imports == {"deberts.model", "deberts.errors"}
-    assert "from deberts.model import points" in (SOLVER / "cards.pxi").read_text()
+    # from deberts.variants.deberts.model import points; the error a stopped search raises
+    assert imports == {"deberts.variants.deberts.model", "deberts.errors"}
+    assert "from deberts.variants.deberts.model import points" in (SOLVER / "deberts" / "cards.pxi").read_text()
 
 
 def test_rule_options_reach_the_engine_by_name():

@@ -8,7 +8,7 @@ from oracle import oracle_moves
 from positions import PAIRS_VARIANTS, RULE_VARIANTS, random_position
 
 from deberts import IllegalMoveError, Position, Rules, solve
-from deberts.engine.boundary import engine_input
+from deberts.variants.deberts.engine.boundary import engine_input
 
 POSITIONS_PER_SET = 300
 

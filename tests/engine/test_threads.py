@@ -14,9 +14,9 @@ from tertz_positions import random_position as random_tertz_position
 
 from deberts import Solver
 from deberts.tertz import TertzSolver
-from deberts.play.match import play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import RandomPlayer
+from deberts.variants.deberts.play.match import play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import RandomPlayer
 
 THREADS = 4
 S = TypeVar("S")

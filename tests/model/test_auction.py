@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from deberts import Bid, Deal, DebertsError, GameRecord, RecordError, Rules
 from deberts.formats.records import dumps, loads
-from deberts.model.bidding import COINCHE, PASS, SURCOINCHE, outside_contract, parse_call
+from deberts.variants.deberts.model.bidding import COINCHE, PASS, SURCOINCHE, outside_contract, parse_call
 from deberts.model.cards import Suit
 
 BELOTE = Rules.preset_rules("belote")

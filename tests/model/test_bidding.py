@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import DebertsError, Rules, Suit
-from deberts.model.bidding import (
+from deberts.variants.deberts.model.bidding import (
     PASS,
     PLAY,
     Bid,

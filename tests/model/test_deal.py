@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from deberts.errors import InvalidDealError, NotationError
 from deberts.model.cards import CardSet
-from deberts.model.deal import Deal, full_hand_size
+from deberts.variants.deberts.model.deal import Deal, full_hand_size
 
 TWO = "AKQ.T98.7.AK JT9.AK.98.QJ"  # 9 cards each
 THREE = "AKQ.T98.7.AK JT9.AK.98.QJ 87.QJ7.AK.T9"

@@ -7,14 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal
-from deberts.model.declarations import (
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.declarations import (
     bella_mask,
     declaration_team,
     hand_declarations,
     resolve_declarations,
 )
-from deberts.model.rules import Rules
+from deberts.variants.deberts.model.rules import Rules
 
 MOSCOW = Rules()
 KHARKOV = Rules.preset_rules("kharkov")

@@ -12,19 +12,19 @@ import pytest
 from test_game_rules import rig
 
 from deberts import CardSet, DebertsError, Rules, RulesError, Suit
-from deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.analysis.game_stats import deal_batches
-from deberts.analysis.sampling import Knowledge
-from deberts.analysis.table import dd_table
+from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
+from deberts.variants.deberts.analysis.game_stats import deal_batches
+from deberts.variants.deberts.analysis.sampling import Knowledge
+from deberts.variants.deberts.analysis.table import dd_table
 from deberts.errors import ArgumentError, RecordError
-from deberts.model.bidding import PASS, Bid, Contract, auction, legal_calls
+from deberts.variants.deberts.model.bidding import PASS, Bid, Contract, auction, legal_calls
 from deberts.model.cards import Card
-from deberts.model.deal import Deal
-from deberts.model.record import GameRecord
-from deberts.model.sides import deal_waits_for_declarer, face_up_turned
-from deberts.play.match import BidView, Match, PlayView, play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.record import GameRecord
+from deberts.variants.deberts.model.sides import deal_waits_for_declarer, face_up_turned
+from deberts.variants.deberts.play.match import BidView, Match, PlayView, play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 NONE = Rules(face_up_to="none")
 BELOTE = Rules.preset_rules("belote")
@@ -204,7 +204,7 @@ def test_the_pimc_bidder_evaluates_a_belote_bid(monkeypatch: pytest.MonkeyPatch)
     """With 4 players and no face-up card the deal does not wait for the declarer, so
     the PIMC bidder evaluates the named-suit round (it falls back to the heuristic
     only under face_up_to=declarer)."""
-    import deberts.play.pimc as pimc
+    import deberts.variants.deberts.play.pimc as pimc
 
     asked = []
     real = pimc.evaluate_bid

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from deberts import Deal, Position, Rules, solve
-from deberts.model.rules import OPTION_NAMES
-from deberts.model.sides import plays_in_pairs
+from deberts.variants.deberts.model.rules import OPTION_NAMES
+from deberts.variants.deberts.model.sides import plays_in_pairs
 
 
 def position(hands: str, trump: str, declarer: int, leader: int, rules: Rules,

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.deal import Deal
-from deberts.model.points import LAST_TRICK
-from deberts.model.position import Position, replay
-from deberts.model.rules import Rules
-from deberts.model.tricks import (
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.points import LAST_TRICK
+from deberts.variants.deberts.model.position import Position, replay
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.model.tricks import (
     card_points,
     legal_cards,
     trick_power,

@@ -35,7 +35,7 @@ from deberts import (
 )
 from deberts.formats.records import dumps, loads
 from deberts.model.cards import Rank, Suit
-from deberts.model.record import FORMAT
+from deberts.variants.deberts.model.record import FORMAT
 
 #: seat 0: QS AH KH QH TH AD AC JC 7C; seat 1: JS 8H TD 9D 8D 7D QC TC 8C.
 #: With hearts trump seat 0 has a tertz Q-K-A and bella, seat 1 a fifty 7-8-9-10 of
@@ -835,7 +835,7 @@ def test_seats_name_who_sat_where() -> None:
 
 
 def test_arena_records_say_which_player_type_sat_where() -> None:
-    from deberts.play.arena import play_match
+    from deberts.variants.deberts.play.arena import play_match
 
     outcome = play_match(("heuristic", "random"), 3, frozenset({1}), 5, Rules(), 301)
     for data in outcome.records:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deberts.errors import RulesError
-from deberts.model.rules import CHOICES, OPTION_NAMES, PRESETS, Rules
+from deberts.variants.deberts.model.rules import CHOICES, OPTION_NAMES, PRESETS, Rules
 
 DEFAULTS = {
     "teams": "pairs",

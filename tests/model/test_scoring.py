@@ -9,12 +9,12 @@ import pytest
 
 from deberts.errors import DebertsError
 from deberts.model.cards import CardSet, Suit
-from deberts.model.deal import Deal, full_hand_size
-from deberts.model.declarations import bella_mask
-from deberts.model.position import Position
-from deberts.model.rules import Rules
-from deberts.model.scoring import BAIT, HANGING, MADE, result_of, score
-from deberts.model.tricks import card_points
+from deberts.variants.deberts.model.deal import Deal, full_hand_size
+from deberts.variants.deberts.model.declarations import bella_mask
+from deberts.variants.deberts.model.position import Position
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, result_of, score
+from deberts.variants.deberts.model.tricks import card_points
 
 
 def deal(*hands: str) -> Deal:

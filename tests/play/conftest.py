@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from deberts.analysis.sampling import warm_up
-from deberts.play.inference import Inference
+from deberts.variants.deberts.analysis.sampling import warm_up
+from deberts.variants.deberts.play.inference import Inference
 
 #: How long weighing a sample takes under :func:`slow_weighing`.
 WEIGHING_SLEEP = 0.02

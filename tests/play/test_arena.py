@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from deberts import DebertsError, GameRecord, Rules
 from deberts.cli.main import main
-from deberts.play.arena import arena, play_match, player_factory, seatings
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import RandomPlayer
+from deberts.variants.deberts.play.arena import arena, play_match, player_factory, seatings
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import RandomPlayer
 
 
 def test_seatings() -> None:

@@ -1,4 +1,4 @@
-"""The model of callers (deberts.play.callers): the decisions it reads in each kind
+"""The model of callers (deberts.variants.deberts.play.callers): the decisions it reads in each kind
 of auction, likelihoods that are proper and never rule a hand out, and inference
 that reads an outside auction from the view alone (re-dealing the hidden cards
 consistently changes neither the weights nor the choice)."""
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from deberts import (
     Bid, Card, CardSet, Deal, DebertsError, GameRecord, Position, Rules, Solver, parse_cards,
 )
-from deberts.model.bidding import PASS
+from deberts.variants.deberts.model.bidding import PASS
 from deberts.model.cards import Suit
-from deberts.play.callers import (
+from deberts.variants.deberts.play.callers import (
     CONTEXTS,
     CallDecision,
     call_decisions,
@@ -27,11 +27,11 @@ from deberts.play.callers import (
     log_likelihood,
     log_probabilities,
 )
-from deberts.play.inference import Inference, bidding_log_likelihood
-from deberts.play.match import PlayView, play_deal, view_of
-from deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
-from deberts.play.players import HeuristicPlayer, hand_worth
-from deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.play.inference import Inference, bidding_log_likelihood
+from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
+from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.players import HeuristicPlayer, hand_worth
+from deberts.variants.deberts.analysis.sampling import sample_deals
 
 BELOTE = Rules.preset_rules("belote")
 SPADES, HEARTS = Suit.parse("S"), Suit.parse("H")

@@ -1,4 +1,4 @@
-"""The learned play model (deberts.play.card_model): its features read only the
+"""The learned play model (deberts.variants.deberts.play.card_model): its features read only the
 player's own hand and the public cards, its probabilities are proper, and it
 prefers the card a sensible player chooses."""
 
@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from deberts import Card, Deal, Position, Rules
-from deberts.analysis.sampling import sample_deals
-from deberts.play.card_model import FEATURES, features, log_probabilities, log_probability, weights
-from deberts.play.match import play_deal, view_of
-from deberts.play.pimc import _deal_in_play, knowledge_of, sampled_position
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.play.card_model import FEATURES, features, log_probabilities, log_probability, weights
+from deberts.variants.deberts.play.match import play_deal, view_of
+from deberts.variants.deberts.play.pimc import _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 BELOTE = Rules.preset_rules("belote")
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from deberts import Card, CardSet, DebertsError, GameRecord, Rules
-from deberts.play.match import BidView, Match, PlayView, play_deal
-from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.variants.deberts.play.match import BidView, Match, PlayView, play_deal
+from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
 
 
 def cards_in(value: object) -> set[int]:

@@ -13,11 +13,11 @@ import pytest
 from recorded_views import Recorder
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules, Solver
-from deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
-from deberts.play import match as match_module
-from deberts.play.arena import player_factory
-from deberts.play.inference import (
+from deberts.variants.deberts.play import match as match_module
+from deberts.variants.deberts.play.arena import player_factory
+from deberts.variants.deberts.play.inference import (
     WEIGHT_SCALE,
     Inference,
     bella_log_likelihood,
@@ -25,9 +25,9 @@ from deberts.play.inference import (
     decisions,
     integer_weights,
 )
-from deberts.play.match import PlayView, play_deal, view_of
-from deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
+from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 BELOTE = Rules.preset_rules("belote")
 TABLES = [(2, Rules()), (3, Rules()), (4, Rules()), (4, BELOTE)]

@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 
-from deberts.play.pareto import UNREACHED, combined, dominated, reduced, unreached
+from deberts.variants.deberts.play.pareto import UNREACHED, combined, dominated, reduced, unreached
 
 
 def rows(*vectors: tuple[int, ...]) -> np.ndarray:

@@ -12,11 +12,11 @@ from recorded_views import Recorder as ViewRecorder
 from consistency import check_consistent
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
-from deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
-from deberts.play.match import PlayView, play_deal, view_of
-from deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
-from deberts.play.players import HeuristicPlayer, RandomPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
+from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
 
 
 class Recorder(RandomPlayer):

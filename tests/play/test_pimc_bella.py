@@ -9,8 +9,8 @@ from recorded_views import recorded_views
 
 from deberts import Card, Rules, Solver
 from deberts.model.cards import Rank
-from deberts.play.match import PlayView
-from deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.match import PlayView
+from deberts.variants.deberts.play.pimc import PimcPlayer
 
 
 def _holds_bella(view: PlayView) -> bool:

@@ -10,9 +10,9 @@ import pytest
 from recorded_views import recorded_views
 
 from deberts import Rules
-from deberts.play.match import PlayView, play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
 
 BELOTE = Rules.preset_rules("belote")
 

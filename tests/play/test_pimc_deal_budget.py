@@ -10,9 +10,9 @@ import pytest
 from recorded_views import recorded_views
 
 from deberts import ArgumentError, Card, Rules
-from deberts.play.arena import player_factory
-from deberts.play.match import PlayView, play_deal
-from deberts.play.pimc import LEAST_SHARE, PimcPlayer, deal_share
+from deberts.variants.deberts.play.arena import player_factory
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.pimc import LEAST_SHARE, PimcPlayer, deal_share
 
 DEAL_SECONDS = 0.6
 

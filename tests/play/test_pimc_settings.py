@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from deberts import ArgumentError, DebertsError
 from deberts.cli.main import main
-from deberts.play.arena import player_factory
-from deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.arena import player_factory
+from deberts.variants.deberts.play.pimc import PimcPlayer
 
 
 @pytest.mark.parametrize("settings, message", [

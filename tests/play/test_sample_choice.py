@@ -13,13 +13,13 @@ from positions import random_position
 from recorded_views import Recorder
 from consistency import samples
 
-import deberts.play.sample_choice as sample_choice
+import deberts.variants.deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver
 from deberts.errors import SearchInterrupted
-from deberts.play.match import PlayView, play_deal
-from deberts.play.pimc import PimcPlayer
-from deberts.play.players import HeuristicPlayer
-from deberts.play.sample_choice import best_on_average, best_weighted
+from deberts.variants.deberts.play.match import PlayView, play_deal
+from deberts.variants.deberts.play.pimc import PimcPlayer
+from deberts.variants.deberts.play.players import HeuristicPlayer
+from deberts.variants.deberts.play.sample_choice import best_on_average, best_weighted
 
 
 def views(players: int, deals: int, seed: int, rules: Rules | None = None) -> list[PlayView]:
@@ -299,7 +299,7 @@ def test_a_budgeted_player_settles_its_samples(monkeypatch) -> None:
         asked.append(anytime)
         return real(*args, anytime=anytime)
 
-    monkeypatch.setattr("deberts.play.pimc.best_weighted", spy)
+    monkeypatch.setattr("deberts.variants.deberts.play.pimc.best_weighted", spy)
     view = views(2, 4, 3)[0]
     PimcPlayer(samples=6, seed=1).play(view)
     PimcPlayer(samples=6, seed=1, seconds=5.0).play(view)

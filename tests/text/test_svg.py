@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import deberts
-from deberts.text import svg
+from deberts.variants.deberts.text import svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 EXAMPLE = "Q.AKQT.A.AJ7 J.8.T987.QT8"

@@ -25,7 +25,7 @@ import deberts  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.cli.serve import serve_command  # noqa: E402
 from deberts.formats import records  # noqa: E402
-from deberts.play.players import RandomPlayer  # noqa: E402
+from deberts.variants.deberts.play.players import RandomPlayer  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The step-wise game driver behind the web board's Play page (deberts.play.session):
+"""The step-wise game driver behind the web board's Play page (deberts.variants.deberts.play.session):
 a person answers one decision at a time while the match runs its own rules."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import deberts
-from deberts.model.bidding import PASS
-from deberts.play.match import BidView
-from deberts.play.players import RandomPlayer
-from deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, GameSession, Status
+from deberts.variants.deberts.model.bidding import PASS
+from deberts.variants.deberts.play.match import BidView
+from deberts.variants.deberts.play.players import RandomPlayer
+from deberts.variants.deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, GameSession, Status
 
 
 def random_opponents(seat: int) -> RandomPlayer:

@@ -3,7 +3,7 @@ line (README "Solving a deal", ``deberts batch``).
 
 An input line is a JSON object, a Deberts one ``{"hands": [...] or "...", "trump":
 "H", "declarer": 0, "leader": 1, "played": [...] or "...", "rules": {...}}``
-(:mod:`deberts.formats.line`); unknown fields are refused, so a misspelt
+(:mod:`deberts.variants.deberts.formats.line`); unknown fields are refused, so a misspelt
 field never silently solves another position. An optional ``game`` field names the
 game (:func:`deberts.model.registry.find_game`; Deberts by default), whose own
 ``read_line`` and ``write_line`` parts read and write the rest of the line.

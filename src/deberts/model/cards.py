@@ -162,11 +162,11 @@ class Card(int):
         return self.rank.char + self.suit.name
 
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.text.svg import draw
+        from deberts.variants.deberts.text.svg import draw
         return draw(self)
 
     def _repr_html_(self) -> str:
-        from deberts.text.svg import html
+        from deberts.variants.deberts.text.svg import html
         return html(self)
 
     def __repr__(self) -> str:
@@ -322,11 +322,11 @@ class CardSet:
         return ".".join(self.holding(suit) for suit in Suit)
 
     def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.text.svg import draw
+        from deberts.variants.deberts.text.svg import draw
         return draw(self)
 
     def _repr_html_(self) -> str:
-        from deberts.text.svg import html
+        from deberts.variants.deberts.text.svg import html
         return html(self)
 
     def __repr__(self) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Protocol
 from deberts.errors import DebertsError
 
 #: The built-in games' descriptions (``module:attribute``), the default game first.
-BUILT_IN = ("deberts.model.game:DEBERTS", "deberts.model.tertz.game:TERTZ")
+BUILT_IN = ("deberts.variants.deberts.model.game:DEBERTS", "deberts.variants.tertz.model.game:TERTZ")
 
 #: The parts of a game loaded by dotted name, and what each one is.
 PARTS = {

@@ -2,7 +2,7 @@
 
 Each endpoint parses its body, calls the library on the bounded pool and returns the
 library's own ``to_dict()``; ``?board=true`` adds ``svg``, the drawing of the result
-(:mod:`deberts.text.svg`), and for a solution ``report``, the optimal line and the
+(:mod:`deberts.variants.deberts.text.svg`), and for a solution ``report``, the optimal line and the
 score as ``deberts solve`` writes them. Bad input is the library's one-line message
 with status 400 (see :mod:`deberts.web.app`); nothing here reads or writes a server
 file. The games against the computer are in :mod:`deberts.web.games_api`.
@@ -16,16 +16,16 @@ from typing import Any, Callable, Iterator
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
-from deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.analysis.table import dd_table
+from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
+from deberts.variants.deberts.analysis.table import dd_table
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.formats import batch, records
 from deberts.model.cards import Card
-from deberts.model.deal import Deal
-from deberts.model.sides import declarer_leads
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.model.registry import Game, GameSolver, game_of
-from deberts.text import svg
-from deberts.text.render import Notation
+from deberts.variants.deberts.text import svg
+from deberts.variants.deberts.text.render import Notation
 from deberts.web.requests import (
     AnalyzeRequest,
     BidRequest,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional, Union, cast
 from fastapi import Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from deberts.model.rules import Rules
+from deberts.variants.deberts.model.rules import Rules
 from deberts.web.games import GameStore
 from deberts.web.limits import Limits
 from deberts.web.work import Pool

@@ -12,7 +12,7 @@ from tertz_positions import random_position
 
 from deberts import IllegalMoveError, NotationError
 from deberts.tertz import SWAP, TertzPosition, TertzSolver, analyze_tertz
-from deberts.model.tertz import Move
+from deberts.variants.tertz.model import Move
 
 
 def random_play(position: TertzPosition, seed: int, moves: int | None = None) -> list[Move]:

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from deberts.cli.main import main
 from deberts.formats import records
-from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules
 from deberts.tertz import TertzRecord, analyze_tertz
 
 

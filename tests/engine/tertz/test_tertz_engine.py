@@ -1,4 +1,4 @@
-"""The Tertz engine (deberts.engine.tertz.solver) agrees exactly with the pure-Python oracle
+"""The Tertz engine (deberts.variants.tertz.engine.solver) agrees exactly with the pure-Python oracle
 (tests/tertz_oracle.py): the value and every legal move's value, on seeded random
 positions of every phase the oracle can finish (docs/rules.md 4.5). Its optimal line,
 replayed on the model, scores the value; two solvers in two threads agree.
@@ -13,10 +13,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from deberts.engine.tertz.solver import TertzSolver, solve_tertz
+from deberts.variants.tertz.engine.solver import TertzSolver, solve_tertz
 from deberts.errors import DebertsError
-from deberts.model.tertz import SWAP, Break, TertzPosition
-from deberts.model.tertz.declarations import marriage_mask
+from deberts.variants.tertz.model import SWAP, Break, TertzPosition
+from deberts.variants.tertz.model.declarations import marriage_mask
 from tertz_oracle import oracle_moves
 from tertz_positions import RULE_VARIANTS, random_position
 

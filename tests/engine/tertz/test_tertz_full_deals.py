@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from deberts.engine.tertz.solver import TertzSolver
-from deberts.model.tertz import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.model import TertzDeal, TertzPosition
 
 FIXTURE: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "tertz_full_deals.json").read_text()

@@ -11,7 +11,7 @@ import pytest
 from tertz_oracle import oracle_moves, oracle_value, rule_text_margin, rule_text_moves
 from tertz_positions import PHASES, RULE_VARIANTS, random_position, random_positions
 
-from deberts.model.tertz import TertzPosition, random_deals
+from deberts.variants.tertz.model import TertzPosition, random_deals
 
 
 @pytest.mark.parametrize("phase", PHASES)

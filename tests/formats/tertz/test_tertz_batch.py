@@ -16,7 +16,7 @@ from deberts import DebertsError, Position
 from deberts.tertz import TertzDeal, TertzPosition, TertzRules
 from deberts.errors import RecordError
 from deberts.formats import batch
-from deberts.formats import line as deberts_line
+from deberts.variants.deberts.formats import line as deberts_line
 
 HANDS = ["QT.9.AJT8.KQ", "A8.AK.KQ.T87"]
 STOCK = "7H KS JS TH 7D JH QH 8H AC 7S 9S 9C JC 9D".split()

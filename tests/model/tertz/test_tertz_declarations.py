@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from deberts import CardSet, Suit, parse_cards
-from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
-from deberts.model.tertz.declarations import (
+from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.variants.tertz.model.declarations import (
     FOUR,
     RUN,
     TertzDeclaration,
@@ -20,7 +20,7 @@ from deberts.model.tertz.declarations import (
     run_points,
     runs,
 )
-from deberts.model.tertz.scoring import deal_score, recorded_points, round_total
+from deberts.variants.tertz.model.scoring import deal_score, recorded_points, round_total
 
 H = Suit.H
 

@@ -19,7 +19,7 @@ from deberts.errors import (
     NotationError,
     RulesError,
 )
-from deberts.model.tertz import (
+from deberts.variants.tertz.model import (
     SWAP,
     Break,
     TertzDeal,
@@ -29,7 +29,7 @@ from deberts.model.tertz import (
     parse_moves,
     random_deals,
 )
-from deberts.model.tertz.tricks import STRICT, card_points, legal_cards
+from deberts.variants.tertz.model.tricks import STRICT, card_points, legal_cards
 
 #: Hearts trump (K♥ face up). Seat 0 holds the trump seven and runs A-K-Q♠, 9-8-7♥;
 #: seat 1 runs J-10-9♠ and K-Q-J♦.
@@ -426,6 +426,6 @@ def test_phases() -> None:
 def test_package_example() -> None:
     import doctest
 
-    import deberts.model.tertz
+    import deberts.variants.tertz.model
 
-    assert doctest.testmod(deberts.model.tertz).failed == 0
+    assert doctest.testmod(deberts.variants.tertz.model).failed == 0

@@ -11,10 +11,10 @@ import pytest
 
 pa = pytest.importorskip("pyarrow")
 
-from deberts.engine.tertz.solver import TertzSolver, settled_margin  # noqa: E402
+from deberts.variants.tertz.engine.solver import TertzSolver, settled_margin  # noqa: E402
 from deberts.errors import ArgumentError  # noqa: E402
 from deberts.formats import parquet  # noqa: E402
-from deberts.play.tertz.labels import (  # noqa: E402
+from deberts.variants.tertz.play.labels import (  # noqa: E402
     SCHEMA,
     label_batches,
     parse_points,

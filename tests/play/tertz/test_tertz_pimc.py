@@ -8,13 +8,13 @@ import random
 import pytest
 
 from deberts import DebertsError
-from deberts.engine.tertz.solver import TertzSolver
-from deberts.model.tertz import TertzDeal, TertzPosition, TertzRules, random_deals
-from deberts.model.tertz.deal import HAND_SIZE
-from deberts.play.tertz.match import draw_slots, play_tertz_deal, tertz_view
-from deberts.play.tertz.pimc import TertzPimcPlayer
-from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.sampling import (
+from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.variants.tertz.model.deal import HAND_SIZE
+from deberts.variants.tertz.play.match import draw_slots, play_tertz_deal, tertz_view
+from deberts.variants.tertz.play.pimc import TertzPimcPlayer
+from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.play.sampling import (
     distinct_samples,
     hidden_of,
     replayed,

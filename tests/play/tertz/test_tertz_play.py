@@ -9,9 +9,9 @@ from dataclasses import fields
 import pytest
 
 from deberts import DebertsError, IllegalMoveError
-from deberts.engine.tertz.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.model.cards import Card, CardSet
-from deberts.model.tertz import (
+from deberts.variants.tertz.model import (
     SWAP,
     Break,
     TertzDeal,
@@ -21,18 +21,18 @@ from deberts.model.tertz import (
     TertzTrick,
     random_deals,
 )
-from deberts.model.tertz.declarations import marriage_mask
-from deberts.play.tertz.arena import play_tertz_seating, tertz_arena, tertz_player_factory
-from deberts.play.tertz.costs import move_costs
-from deberts.play.tertz.match import (
+from deberts.variants.tertz.model.declarations import marriage_mask
+from deberts.variants.tertz.play.arena import play_tertz_seating, tertz_arena, tertz_player_factory
+from deberts.variants.tertz.play.costs import move_costs
+from deberts.variants.tertz.play.match import (
     TertzGame,
     TertzView,
     drawn_cards,
     play_tertz_deal,
     tertz_view,
 )
-from deberts.play.tertz.pimc import TertzPimcPlayer
-from deberts.play.tertz.players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.variants.tertz.play.pimc import TertzPimcPlayer
+from deberts.variants.tertz.play.players import TertzHeuristicPlayer, TertzRandomPlayer
 
 RULES = [
     TertzRules(),

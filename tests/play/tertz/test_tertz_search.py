@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from deberts.analysis.tertz import evaluation
-from deberts.analysis.tertz.evaluation import FEATURES, Evaluation, features, shipped
-from deberts.engine.tertz.solver import TertzSolver
+from deberts.variants.tertz.analysis import evaluation
+from deberts.variants.tertz.analysis.evaluation import FEATURES, Evaluation, features, shipped
+from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.errors import DebertsError
-from deberts.model.tertz import Break, TertzDeal, TertzPosition, TertzRules
-from deberts.play.tertz.arena import tertz_player_factory
-from deberts.play.tertz.match import TertzView, play_tertz_deal, tertz_view
-from deberts.play.tertz.players import TertzHeuristicPlayer
-from deberts.play.tertz.sampling import sample_positions
-from deberts.play.tertz.search import TertzSearchPlayer
+from deberts.variants.tertz.model import Break, TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.play.arena import tertz_player_factory
+from deberts.variants.tertz.play.match import TertzView, play_tertz_deal, tertz_view
+from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.play.sampling import sample_positions
+from deberts.variants.tertz.play.search import TertzSearchPlayer
 
 
 def heuristic_positions(count: int, seed: int) -> list[TertzPosition]:
@@ -46,8 +46,8 @@ def heuristic_positions(count: int, seed: int) -> list[TertzPosition]:
 def test_the_shipped_model_evaluates_without_the_training_library() -> None:
     script = (
         "import sys; sys.modules['lightgbm'] = None; sys.modules['sklearn'] = None\n"
-        "from deberts.analysis.tertz.evaluation import shipped\n"
-        "from deberts.model.tertz import TertzDeal, TertzPosition\n"
+        "from deberts.variants.tertz.analysis.evaluation import shipped\n"
+        "from deberts.variants.tertz.model import TertzDeal, TertzPosition\n"
         "print(shipped().margin(TertzPosition(TertzDeal.random(3))))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

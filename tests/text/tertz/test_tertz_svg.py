@@ -1,4 +1,4 @@
-"""Tertz's drawings (deberts.text.tertz.svg) and the notebook hooks of every Tertz
+"""Tertz's drawings (deberts.variants.tertz.text.svg) and the notebook hooks of every Tertz
 result type, Card and CardSet: each draws itself as one SVG document."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import re
 import pytest
 
 from deberts import Card, CardSet
-from deberts.cli.tertz import EXAMPLE
-from deberts.play.tertz.match import play_tertz_deal
-from deberts.play.tertz.players import TertzRandomPlayer
+from deberts.variants.tertz.cli.commands import EXAMPLE
+from deberts.variants.tertz.play.match import play_tertz_deal
+from deberts.variants.tertz.play.players import TertzRandomPlayer
 from deberts.tertz import (
     TertzDeal,
     TertzPosition,
@@ -18,7 +18,7 @@ from deberts.tertz import (
     TertzSolver,
     analyze_tertz,
 )
-from deberts.text.tertz.svg import position_svg
+from deberts.variants.tertz.text.svg import position_svg
 
 DEAL = TertzDeal.parse(EXAMPLE["deal"])
 POSITION = TertzPosition(DEAL, moves=EXAMPLE["played"])

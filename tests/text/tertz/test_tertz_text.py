@@ -1,4 +1,4 @@
-"""The Tertz renderings (deberts.text.tertz.render) against the model: a played line shows
+"""The Tertz renderings (deberts.variants.tertz.text.render) against the model: a played line shows
 every trick with its winner and points, the break, every swap, every draw and every
 declaration (with the runs it replaces) and marriage where it happened; the score
 table is the model's score."""
@@ -12,9 +12,9 @@ import pytest
 
 from deberts.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
 from deberts.model.cards import CardSet
-from deberts.model.tertz import Move
-from deberts.text.render import Notation
-from deberts.text.tertz.render import deal_lines, line_lines, position_lines, score_lines
+from deberts.variants.tertz.model import Move
+from deberts.variants.deberts.text.render import Notation
+from deberts.variants.tertz.text.render import deal_lines, line_lines, position_lines, score_lines
 
 ASCII = Notation(ascii=True)
 

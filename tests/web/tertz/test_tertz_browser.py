@@ -17,7 +17,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
 from deberts.cli.main import main  # noqa: E402
-from deberts.cli.tertz import EXAMPLE  # noqa: E402
+from deberts.variants.tertz.cli.commands import EXAMPLE  # noqa: E402
 
 pytestmark = needs_chromium
 

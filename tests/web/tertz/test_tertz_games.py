@@ -14,15 +14,15 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from deberts.analysis.tertz.review import analyze_tertz  # noqa: E402
+from deberts.variants.tertz.analysis.review import analyze_tertz  # noqa: E402
 from deberts.model.cards import CardSet  # noqa: E402
-from deberts.model.tertz import TertzPosition, TertzRules  # noqa: E402
-from deberts.model.tertz.record import TertzRecord  # noqa: E402
-from deberts.play.session import DEAL_OVER, DECIDE  # noqa: E402
-from deberts.play.tertz.players import TertzRandomPlayer  # noqa: E402
-from deberts.play.tertz.session import TertzSession  # noqa: E402
+from deberts.variants.tertz.model import TertzPosition, TertzRules  # noqa: E402
+from deberts.variants.tertz.model.record import TertzRecord  # noqa: E402
+from deberts.variants.deberts.play.session import DEAL_OVER, DECIDE  # noqa: E402
+from deberts.variants.tertz.play.players import TertzRandomPlayer  # noqa: E402
+from deberts.variants.tertz.play.session import TertzSession  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
-from deberts.web.tertz.views import end_phase_start  # noqa: E402
+from deberts.variants.tertz.web.views import end_phase_start  # noqa: E402
 
 GAME = {"game": "tertz", "seed": 4, "ai_samples": 3, "ai_seconds": 0.2}
 

@@ -15,9 +15,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from deberts.analysis.tertz.review import analyze_tertz  # noqa: E402
-from deberts.model.tertz.record import TertzRecord  # noqa: E402
-from deberts.web.tertz.views import end_phase_start  # noqa: E402
+from deberts.variants.tertz.analysis.review import analyze_tertz  # noqa: E402
+from deberts.variants.tertz.model.record import TertzRecord  # noqa: E402
+from deberts.variants.tertz.web.views import end_phase_start  # noqa: E402
 
 pytestmark = needs_chromium
 

@@ -1,0 +1,1 @@
+"""Deberts' analysis layer."""

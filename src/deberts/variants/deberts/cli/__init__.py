@@ -1,0 +1,1 @@
+"""Deberts' cli layer."""

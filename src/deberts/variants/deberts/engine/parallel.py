@@ -1,0 +1,90 @@
+"""Solving many positions on a thread pool: the engine releases the GIL, so threads
+run searches side by side. Each thread keeps its own :class:`Solver` (tables are not
+shared), and results come back in input order, streamed, with no limit on count.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.errors import ArgumentError
+from deberts.model.arguments import describe, integer
+from deberts.variants.deberts.model.position import Position
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: What each mode computes, given a thread's solver and a position.
+MODES: dict[str, Callable[[Solver, Position], object]] = {
+    "solve": Solver.solve,
+    "value": Solver.value,
+    "best": Solver.best,
+    "values": Solver.values,
+}
+
+
+def map_ordered(
+    work: Callable[[Any, T], R],
+    items: Iterable[T],
+    threads: int = 1,
+    table_bits: int = DEFAULT_TABLE_BITS,
+    chunk: int = 4,
+    make_solver: Callable[[int], Any] = Solver,
+) -> Iterator[R]:
+    """``work(solver, item)`` for each item on ``threads`` threads, yielded in input
+    order as each is ready. Items go to the threads ``chunk`` at a time (a thread
+    hand-off costs about as much as a small search) and only a few chunks per
+    thread are in flight, so an endless input streams in bounded memory.
+    Exceptions propagate in order. Each thread's solver is
+    ``make_solver(table_bits)`` (a game's solver class: Deberts' by default)."""
+    threads = integer("threads", threads, 1)
+    if threads == 1:
+        solver = make_solver(table_bits)
+        for item in items:
+            yield work(solver, item)
+        return
+    local = threading.local()
+
+    def run(batch: list[T]) -> list[R]:
+        solver = getattr(local, "solver", None)
+        if solver is None:
+            solver = local.solver = make_solver(table_bits)
+        return [work(solver, item) for item in batch]
+
+    window: deque[Future[list[R]]] = deque()
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for batch in _chunks(items, chunk):
+            window.append(pool.submit(run, batch))
+            if len(window) >= 2 * threads:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
+
+
+def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def solve_many(
+    positions: Iterable[Position],
+    threads: int = 1,
+    mode: str = "solve",
+    table_bits: int = DEFAULT_TABLE_BITS,
+) -> list[object]:
+    """Solve every position (``mode``: solve, value, best or values), in input order."""
+    if not isinstance(mode, str) or mode not in MODES:
+        raise ArgumentError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
+    if isinstance(positions, str) or not isinstance(positions, Iterable):
+        raise ArgumentError(f"bad positions: expected an iterable of positions, got {describe(positions)}")
+    return list(map_ordered(MODES[mode], positions, threads, table_bits))

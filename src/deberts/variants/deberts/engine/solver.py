@@ -1,0 +1,315 @@
+"""The solver API: ``solve(position)`` gives the exact double-dummy answer.
+
+The position is reduced to plain integers once, here (the only module that talks to
+the compiled engine); the engine returns every legal card's remaining margin and an
+optimal line after it. Each line is replayed on the Python model and scored by
+:mod:`deberts.variants.deberts.model.scoring`, so the points reported are the rules' own count of that line,
+and the engine's margins are checked against it on every call.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from deberts.variants.deberts.engine import _engine
+from deberts.variants.deberts.engine.boundary import engine_input, line_plays, move_card, settled_margin
+from deberts.engine.owner import SearchOwner, relative_margin
+from deberts.errors import ArgumentError, DebertsError
+from deberts.model.arguments import describe, instance, integer, positive
+from deberts.model.cards import Card, CardMap, CardSet, Suit
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.position import Play, Position, play_out
+from deberts.variants.deberts.model.rules import Rules
+from deberts.variants.deberts.model.scoring import DealScore, result_of, score
+
+#: log2 of the transposition table's entries when none is given.
+DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
+
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal card of the player to move and the deal's outcome after it: the
+    margin and points, whether it announces bella, the optimal line from it (the
+    card first) and that line's score."""
+
+    card: Card
+    margin: int
+    declarer_points: int
+    defender_points: int
+    bella: bool
+    line: tuple[Play, ...]
+    score: DealScore
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": str(self.card),
+            "margin": self.margin,
+            "declarer_points": self.declarer_points,
+            "defender_points": self.defender_points,
+        }
+
+    def __repr__(self) -> str:
+        return f"<MoveValue {self.card} margin={self.margin:+d}>"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact value of a position and of each legal card, best first.
+
+    ``margin`` is the declarer side's total minus the defenders' for the whole deal
+    under optimal play from here; ``pv`` the optimal line; ``score`` its breakdown.
+    """
+
+    margin: int
+    declarer_points: int
+    defender_points: int
+    result: str
+    to_move: int
+    moves: tuple[MoveValue, ...]
+    pv: tuple[Play, ...]
+    score: DealScore
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` object (README "Solving a deal"), with the line's bella plays."""
+        return {
+            "margin": self.margin,
+            "declarer_points": self.declarer_points,
+            "defender_points": self.defender_points,
+            "result": self.result,
+            "to_move": self.to_move,
+            "moves": [m.to_dict() for m in self.moves],
+            "pv": [str(p.card) for p in self.pv],
+            "bella": [str(p.card) for p in self.pv if p.bella],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def move_margins(self) -> CardMap[int]:
+        """Each legal card's margin, best first (looked up by card or by name)."""
+        return CardMap({m.card: m.margin for m in self.moves})
+
+    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
+        from deberts.variants.deberts.text.svg import draw
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        from deberts.variants.deberts.text.svg import html
+        return html(self)
+
+    def __repr__(self) -> str:
+        best = ",".join(str(m.card) for m in self.moves if m.margin == self.margin)
+        return (f"<Solution margin={self.margin:+d} {self.result} to_move={self.to_move} "
+                f"best={best} moves={len(self.moves)} pv={len(self.pv)} nodes={self.nodes}>")
+
+
+def solve(
+    position: Position | Deal | str,
+    trump: Suit | str | None = None,
+    declarer: int | None = None,
+    leader: int | None = None,
+    rules: Rules | None = None,
+    played: Iterable[Card | str] | str = (),
+    table_bits: int = DEFAULT_TABLE_BITS,
+) -> Solution:
+    """Solve a position double-dummy: a :class:`Position`, or a deal and its setting.
+
+    >>> solve("AT.K.. K7.A..", trump="S", declarer=0, leader=0).margin
+    20
+    """
+    if not isinstance(position, Position):
+        if not isinstance(position, (Deal, str)):
+            raise ArgumentError(
+                f"bad position: expected a Position, a Deal or a deal string, got "
+                f"{describe(position)}"
+            )
+        deal = position if isinstance(position, Deal) else Deal.parse(position)
+        if trump is None or declarer is None or leader is None:
+            raise ArgumentError("bad position: solve() needs trump, declarer and leader with a deal")
+        position = Position(deal, trump, declarer, leader, rules, played)
+    return Solver(table_bits).solve(position)
+
+
+class Solver(SearchOwner[_engine.Search]):
+    """A reusable solver: one transposition table kept across the positions it is
+    given (playing a deal card by card reuses what earlier searches proved).
+
+    Modes, like DDS's: :meth:`value` (the margin only), :meth:`best` (the margin and
+    one optimal card), :meth:`reaches` (does the declarer's side get a margin above
+    a threshold? one null-window search), :meth:`values` (every legal card's
+    margin), :meth:`bounds` (each card's margin compared with a threshold) and
+    :meth:`solve` (everything, with lines and points). One Solver shared by several
+    threads is safe: a lock lets one search at a time use the table, so threads
+    that should search side by side each need their own (:func:`solve_many` does
+    that).
+    """
+
+    def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+        super().__init__(_engine.Search, table_bits)
+        self.nodes = 0
+
+    def value(self, position: Position) -> int:
+        """The deal margin under optimal play from here."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        with self._searching(settled):
+            value, self.nodes = self._search.value(spec, trick)
+        return settled + value
+
+    def best(self, position: Position) -> tuple[int, Card]:
+        """The margin and one optimal card for the player to move."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        with self._searching(settled):
+            value, move, self.nodes = self._search.best(spec, trick)
+        return settled + value, move_card(move)
+
+    def reaches(self, position: Position, threshold: int) -> bool:
+        """True when the declarer's side gets a deal margin above ``threshold``."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        relative = relative_margin("threshold", threshold, settled)
+        with self._searching(settled):
+            answer, self.nodes = self._search.reaches(spec, trick, relative)
+        return answer
+
+    def values(
+        self, position: Position, cards: Iterable[Card] | None = None,
+        guess: int | None = None,
+    ) -> CardMap[int]:
+        """Every legal card's deal margin (the mover's better bella choice), or
+        only those of the legal cards that are among ``cards``, looked up by card or
+        by name (``values["7D"]``). A ``guess`` of the margin of the card solved
+        first (of the one card, when ``cards`` leaves one), if near, saves the
+        search some passes."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        extra = () if guess is None else (relative_margin("guess", guess, settled),)
+        mask = _card_mask(cards)
+        with self._searching(settled):
+            raw, self.nodes = self._search.values(spec, trick, mask, *extra)
+        return CardMap({card: settled + value
+                        for card, (value,) in _per_card(position, raw).items()})
+
+    def bounds(
+        self, position: Position, threshold: int, cards: Iterable[Card] | None = None
+    ) -> dict[Card, tuple[int, int]]:
+        """For every legal card (of ``cards``), an interval ``(low, high)`` holding
+        its deal margin that settles whether the margin is above ``threshold``:
+        either ``high <= threshold`` or ``low > threshold``. One null-window search
+        a card, so much cheaper than :meth:`values` when a comparison is enough."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(cards)
+        with self._searching(settled):
+            raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
+        return {card: (settled + low, settled + high)
+                for card, (low, high) in _per_card(position, raw).items()}
+
+    def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
+        """The margin, one optimal line and its score: :meth:`solve` without every
+        other card's value (about the cost of :meth:`value`)."""
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        with self._searching(settled):
+            value, line, self.nodes = self._search.line(spec, trick)
+        margin = settled + value
+        end = _play_out(position, line)
+        final = score(end)
+        if not end.is_over() or final.margin != margin:
+            raise RuntimeError(f"engine line and scoring disagree: {margin} != {final.margin}")
+        return margin, tuple(end.stack[len(position.stack):]), final
+
+    def solve(self, position: Position) -> Solution:
+        """Everything: each card's margin and points, the optimal line, its score."""
+        started = time.perf_counter()
+        spec, trick = _input(position)
+        settled = settled_margin(position)
+        with self._searching(settled):
+            raw, self.nodes = self._search.lines(spec, trick)
+        moves = _merge_bella_choices(
+            position, [_move_value(position, settled, *r) for r in raw]
+        )
+        best = moves[0]
+        return Solution(
+            margin=best.margin,
+            declarer_points=best.declarer_points,
+            defender_points=best.defender_points,
+            result=result_of(best.margin),
+            to_move=position.to_move,
+            moves=tuple(moves),
+            pv=best.line,
+            score=best.score,
+            nodes=self.nodes,
+            seconds=time.perf_counter() - started,
+        )
+
+
+def _per_card(
+    position: Position, rows: Sequence[tuple[int, ...]]
+) -> dict[Card, tuple[int, ...]]:
+    """The engine's rows ``(move, figure...)`` one per card: where a card is two
+    moves (announcing bella or not), the mover's better of each figure. A value
+    is the better of the two values, and a bound of it the better of the bounds."""
+    better = max if position.is_declarer_side(position.to_move) else min
+    merged: dict[Card, tuple[int, ...]] = {}
+    for move, *figures in rows:
+        card = move_card(move)
+        known = merged.get(card)
+        merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
+    return merged
+
+
+def _card_mask(cards: Iterable[Card] | None) -> int:
+    """The engine's filter of root moves: every card, or the mask of ``cards``."""
+    return _engine.ALL_CARDS if cards is None else CardSet(cards).mask
+
+
+def _input(position: Position) -> tuple[_engine.Spec, list[int]]:
+    instance("position", position, Position, "a Position")
+    if position.is_over():
+        raise DebertsError("the deal is over: nothing left to solve")
+    return engine_input(position)
+
+
+def _move_value(
+    position: Position, settled: int, move: int, remaining: int, line: list[int]
+) -> MoveValue:
+    """A move's value, its line played out and scored by the rules; the score must be
+    the settled margin plus the engine's value, or the two disagree on the rules."""
+    card = move_card(move)
+    end = _play_out(position, [move, *line])
+    if not end.is_over():
+        raise RuntimeError(f"engine line after {card} stops before the end")
+    final = score(end)
+    if final.margin != settled + remaining:
+        raise RuntimeError(
+            f"engine and scoring disagree after {card}: "
+            f"{settled} + {remaining} != {final.margin}"
+        )
+    plays = tuple(end.stack[len(position.stack):])
+    return MoveValue(
+        card, final.margin, final.declarer_points, final.defender_points,
+        plays[0].bella, plays, final,
+    )
+
+
+def _merge_bella_choices(position: Position, values: list[MoveValue]) -> list[MoveValue]:
+    """One entry per card (the mover's better bella choice), best first for the mover."""
+    sign = 1 if position.is_declarer_side(position.to_move) else -1
+    by_card: dict[Card, MoveValue] = {}
+    for value in values:
+        known = by_card.get(value.card)
+        if known is None or sign * value.margin > sign * known.margin:
+            by_card[value.card] = value
+    return sorted(by_card.values(), key=lambda m: (-sign * m.margin, m.card))
+
+
+def _play_out(position: Position, moves: list[int]) -> Position:
+    """A copy of the position with an engine line played on (bella announced unless
+    a move declines it); the engine's own rules made the moves legal."""
+    return play_out(position, line_plays(moves))

@@ -1,0 +1,104 @@
+"""Random deals, optionally with some cards fixed in some hands (``deberts deal``).
+
+Each deal is uniform among all deals of that size in which every seat holds the
+cards fixed for it: the free cards are shuffled and dealt to the free places of the
+hands (with 2 and 3 players the rest stay undealt). Seeded and reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import count as counter
+from typing import Iterator, Mapping
+
+from deberts.errors import DebertsError, InvalidDealError, excerpt
+from deberts.model.arguments import integer
+from deberts.model.cards import CardSet
+from deberts.variants.deberts.model.deal import Deal, full_hand_size
+from deberts.variants.deberts.model.sides import check_seat
+
+
+def generate_deals(
+    players: int,
+    count: int | None = 1,
+    seed: int | random.Random | None = None,
+    fixed: Mapping[int, CardSet | str] | None = None,
+    cards_per_hand: int | None = None,
+) -> Iterator[Deal]:
+    """``count`` random deals (``None``: without end) of ``players`` hands.
+
+    ``fixed`` maps a seat to cards it must hold: a whole hand or only some of it.
+    ``cards_per_hand`` below full gives endgame deals. Bad arguments raise
+    :class:`InvalidDealError` (or :class:`NotationError` for a bad hand) at once,
+    before the first deal.
+    """
+    size, hands = fixed_hands(players, count, fixed or {}, cards_per_hand)
+    rng = seed if isinstance(seed, random.Random) else random.Random(
+        None if seed is None else integer("seed", seed))
+    return _deals(rng, size, hands, count)
+
+
+def _deals(
+    rng: random.Random, size: int, hands: list[CardSet], count: int | None
+) -> Iterator[Deal]:
+    free = free_cards(hands)
+    for _ in range(count) if count is not None else counter():
+        yield Deal(fill_hands(rng, free, hands, size)[0])
+
+
+def free_cards(hands: list[CardSet]) -> list[int]:
+    """The cards in none of ``hands``, lowest first."""
+    taken = sum(hand.mask for hand in hands)
+    return [card for card in range(32) if not taken >> card & 1]
+
+
+def fill_hands(
+    rng: random.Random, free: list[int], hands: list[CardSet], size: int
+) -> tuple[list[int], list[int]]:
+    """Each hand's mask filled up to ``size`` cards from ``free`` (shuffled in place,
+    so uniformly), and the free cards left over in their shuffled order."""
+    rng.shuffle(free)
+    dealt, start = [], 0
+    for hand in hands:
+        more = size - len(hand)
+        dealt.append(hand.mask | sum(1 << card for card in free[start:start + more]))
+        start += more
+    return dealt, free[start:]
+
+
+def fixed_hands(
+    players: int, count: int | None, fixed: Mapping[int, CardSet | str],
+    cards_per_hand: int | None,
+) -> tuple[int, list[CardSet]]:
+    """The hand size and the fixed cards of each seat, every argument checked."""
+    players = integer("players", players)
+    if players not in (2, 3, 4):
+        raise InvalidDealError(f"bad player count {excerpt(players)}: expected 2, 3 or 4")
+    full = full_hand_size(players)
+    size = full if cards_per_hand is None else integer("cards_per_hand", cards_per_hand)
+    if not 1 <= size <= full:
+        raise InvalidDealError(f"bad hand size {excerpt(size)}: expected 1..{full} with {players} players")
+    if count is not None and integer("count", count) < 0:
+        raise InvalidDealError(f"bad count {excerpt(count)}: expected a number of deals, 0 or more")
+    hands = [CardSet() for _ in range(players)]
+    for seat, cards in fixed.items():
+        check_seat("seat", seat, players, InvalidDealError)
+        try:
+            hand = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
+        except DebertsError as error:
+            raise type(error)(f"bad hand for seat {seat}: {error}") from None
+        if len(hand) > size:
+            raise InvalidDealError(
+                f"bad hand for seat {seat}: {len(hand)} cards fixed, a hand has {size}"
+            )
+        hands[seat] = hand
+    for seat, hand in enumerate(hands):
+        for other in range(seat):
+            twice = CardSet(hands[other].mask & hand.mask)
+            if twice:
+                card = next(iter(twice))
+                raise InvalidDealError(
+                    f"bad hand for seat {seat}: card {card} is fixed for two seats, "
+                    f"{other} and {seat}"
+                )
+    return size, hands

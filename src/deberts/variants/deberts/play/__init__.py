@@ -1,0 +1,1 @@
+"""Deberts' play layer."""

@@ -1,0 +1,1 @@
+"""Deberts' web layer."""

@@ -1,0 +1,1 @@
+"""Tertz's command-line layer."""

@@ -1,0 +1,141 @@
+"""Tertz at the terminal (the ``terminal`` part of the game): the person is
+player 0 of a game to 501 against the computer, asked for each move, with a
+double-dummy review of his moves after each deal."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from deberts.cli.common import reported
+from deberts.cli.terminal import (
+    YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, taken_back,
+)
+from deberts.errors import DebertsError
+from deberts.model.cards import Card, CardSet
+from deberts.variants.tertz.model import Move, parse_move
+from deberts.variants.tertz.play.arena import tertz_player_factory
+from deberts.variants.tertz.play.costs import move_costs
+from deberts.variants.tertz.play.match import TertzDealResult, TertzGame, TertzView
+from deberts.variants.deberts.text.render import Notation
+from deberts.variants.tertz.text.render import deal_lines, move_text, score_lines
+
+#: The computer's type and settings when ``--ai`` is not given.
+DEFAULT_AI = "pimc:samples=20,seconds=1.0"
+#: The options of :data:`deberts.cli.terminal.GAME_FLAGS` Tertz takes.
+TAKES = frozenset({"review_stock"})
+
+
+def play(table: Table) -> None:
+    """A Tertz game to 501: the person is player 0, the computer player 1; his moves
+    made with at most ``table.review_stock`` cards left to draw are reviewed."""
+    notation = table.notation
+    with reported():
+        computer = tertz_player_factory(table.ai_spec)(1)
+        game = TertzGame([TertzHumanPlayer(notation, table.confirm), computer], table.rules,
+                         seed=table.seed)
+    click.echo("Tertz to 501. Type help at any question for the commands, q to quit.")
+
+    def deal() -> tuple[str, list[str]]:
+        result = game.play_deal()
+        seat = game.seating[-1].index(YOU)
+        names = ["you", table.ai_spec] if seat == 0 else [table.ai_spec, "you"]
+        return (json.dumps(result.record(names).to_dict()),
+                _review(result, seat, game, table.review_stock, notation))
+
+    stayed = play_deals(table, deal, lambda: game.winner() is not None,
+                        lambda: f"you {game.scores[YOU]}, computer {game.scores[1 - YOU]}",
+                        "game")
+    winner = game.winner()
+    if stayed and winner is not None:
+        click.echo("\nYou win the game!" if winner == YOU else "\nThe computer wins the game.")
+
+
+class TertzHumanPlayer:
+    """The person's seat at a Tertz table: shows what the seat may see and asks for
+    each move (a card by name or number, swap, or the break's K)."""
+
+    def __init__(self, notation: Notation, confirm: bool = True) -> None:
+        self.notation = notation
+        self.confirm = confirm
+
+    def move(self, view: TertzView) -> Move:
+        n = self.notation
+        self._show(view)
+        if view.break_due:
+            while True:
+                answer = ask("You lost the first trick: break the stock by K (0 to 12)")
+                move = _move(f"break:{answer}" if answer.isdigit() else answer)
+                if move is not None and move in view.legal:
+                    return move
+                click.echo("  answer a number from 0 to 12")
+        cards = in_order(view.hand)
+        while True:
+            answer = ask("Your card (e.g. JH, or its number; or swap)")
+            move = chosen_card(answer, cards) if answer.isdigit() else _move(answer)
+            if move is None or move not in view.legal:
+                legal = " ".join(move_text(m, n) for m in view.legal)
+                click.echo(f"  '{answer}' is not a legal move here: legal are {legal}")
+                continue
+            if self.confirm and isinstance(move, Card) and taken_back(move, n):
+                continue
+            return move
+
+    def _show(self, view: TertzView) -> None:
+        n = self.notation
+        face_up = "drawn" if view.face_up is None else n.card(view.face_up)
+        lead = "you lead" if view.leader == view.seat else "the computer leads"
+        lines = [
+            "",
+            f"Trump {n.suit(view.trump)}, face-up card {face_up}, {view.stock_size} "
+            f"cards to draw; you are seat {view.seat}, {lead}. Game: you "
+            f"{view.scores[view.seat]}, computer {view.scores[1 - view.seat]}.",
+        ]
+        if view.swapped_by is not None:
+            who = "you" if view.swapped_by == view.seat else "the computer"
+            lines.append(f"The seven of trumps was swapped by {who}.")
+        for d in view.declarations:
+            who = "you" if d.seat == view.seat else "computer"
+            lines.append(f"Declared by {who}: {d.kind} {n.cards(CardSet(d.cards))} "
+                         f"{d.points}{'' if d.counting else ' (replaced)'}")
+        if any(view.marriage):
+            who = "you" if view.marriage[view.seat] else "the computer"
+            lines.append(f"Marriage: {who}.")
+        if view.tricks:
+            last = view.tricks[-1]
+            won = "you" if last.winner == view.seat else "the computer"
+            lines.append(f"Last trick: {' '.join(n.card(c) for c in last.cards)}, {won} won it.")
+        table = n.card(view.trick[0]) if view.trick else f"nothing yet, {lead}"
+        lines.append(f"On the table: {table}")
+        lines.append(hand_choice(view.hand, view.legal, n))
+        click.echo("\n".join(lines))
+
+
+def _move(answer: str) -> Move | None:
+    """A move typed as its notation (a card, swap, break:K), or ``None``."""
+    try:
+        return parse_move(answer)
+    except DebertsError:
+        return None
+
+
+def _review(
+    result: TertzDealResult, seat: int, game: TertzGame, review_stock: int,
+    notation: Notation,
+) -> list[str]:
+    """The deal as dealt, its score, your moves' double-dummy costs, the game score."""
+    final = result.position
+    lines = ["", f"The deal as dealt (you were seat {seat}):", *deal_lines(final.deal, notation),
+             *score_lines(final)]
+    costs = move_costs(final, seat, review_stock)
+    lost = sum(c.cost for c in costs)
+    lines.append(f"Double-dummy review of your {len(costs)} moves with at most {review_stock} "
+                 f"cards left to draw: they gave away {lost} points.")
+    for cost in costs:
+        if cost.cost:
+            best = " ".join(move_text(m, notation) for m in cost.best)
+            lines.append(f"  move {cost.index + 1}: {move_text(cost.move, notation)} cost "
+                         f"{cost.cost}, best was {best}")
+    lines.append(f"Game: you {game.scores[YOU]}, computer {game.scores[1 - YOU]}.")
+    return lines

@@ -1,0 +1,45 @@
+"""Types of the compiled Tertz engine ``deberts.variants.tertz.engine._tertz`` (solver/_tertz.pyx).
+
+Moves are integers: a card 0..31, ``MOVE_SWAP``, ``MOVE_BREAK + k``. A :class:`Spec`
+is what ``deberts.variants.tertz.engine.engine_input`` builds from a position.
+"""
+
+from typing import Callable, Iterable, Sequence
+
+DEFAULT_TABLE_BITS: int
+MOVE_SWAP: int
+MOVE_BREAK: int
+STOCK_PLAY: dict[str, int]
+
+class Spec:
+    """A position reduced to plain integers (solver/_tertz.pyx)."""
+
+    trick: int
+    leader: int
+    to_move: int
+    break_due: int
+    cards_played: int
+    marriage_open: int
+
+    def __init__(
+        self, *, trump: int, hands: Sequence[int], stock: Sequence[int], trick: int,
+        leader: int, to_move: int, break_due: bool, cards_played: int,
+        marriage_open: bool, runs: Sequence[Iterable[tuple[int, int, bool]]],
+        fours: Sequence[int], stock_play: str, declare_when: str, swap_last: bool,
+    ) -> None: ...
+
+class Search:
+    """A Tertz search with its own transposition table (one thread at a time)."""
+
+    table_bits: int
+
+    def __init__(self, table_bits: int = ...) -> None: ...
+    @property
+    def table_bytes(self) -> int: ...
+    def clear(self) -> None: ...
+    def limit(self, deadline: float = ..., nodes: int = ..., cpu_deadline: float = ...) -> None: ...
+    def stop(self) -> None: ...
+    def observe(self, observer: Callable[[int, int, int, int, int], None] | None = ...) -> None: ...
+    def value(self, spec: Spec, guess: int = ...) -> tuple[int, int]: ...
+    def values(self, spec: Spec, guess: int = ...) -> tuple[list[tuple[int, int]], int]: ...
+    def line(self, spec: Spec, guess: int = ...) -> tuple[int, list[int], int]: ...

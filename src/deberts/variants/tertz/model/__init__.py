@@ -1,0 +1,25 @@
+"""Tertz (docs/rules.md section 4): Deberts' two-player cousin with a stock.
+
+It sits beside Deberts' model and shares only the cards and errors:
+
+    >>> from deberts.variants.tertz.model import TertzDeal, TertzPosition
+    >>> deal = TertzDeal.parse(
+    ...     "AKQ.987.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH")
+    >>> position = TertzPosition.from_moves(deal, ["AS", "9S", "break:3"])
+    >>> " ".join(str(move) for move in position.legal_moves())  # seat 0 drew 10♣
+    'QS KS 7H 8H 9H AD 7C TC AC swap'
+
+"""
+
+from deberts.variants.tertz.model.deal import TertzDeal, random_deals
+from deberts.variants.tertz.model.declarations import TertzDeclaration
+from deberts.variants.tertz.model.moves import SWAP, Break, Move, Swap, parse_move, parse_moves
+from deberts.variants.tertz.model.position import TertzPosition, TertzTrick
+from deberts.variants.tertz.model.rules import TertzRules
+from deberts.variants.tertz.model.scoring import TertzScore, round_total
+
+__all__ = [
+    "Break", "Move", "SWAP", "Swap", "TertzDeal", "TertzDeclaration", "TertzPosition",
+    "TertzRules", "TertzScore", "TertzTrick", "parse_move", "parse_moves", "random_deals",
+    "round_total",
+]

@@ -1,0 +1,148 @@
+"""SVG drawings of Tertz deals, positions, solutions, reviews and played deals, from
+the pieces of :mod:`deberts.variants.deberts.text.svg` (the same table, cards and values).
+
+A position shows both hands, the trump, the trick on the table and the face-up card
+(the seven of trumps once swapped for it) while it is still in the stock, and the stock's size in the title; a move that is not
+a card (``swap``, ``break:K``) has its value in a line of its own.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping
+
+from deberts.variants.tertz.analysis.review import TertzPlayAnalysis
+from deberts.variants.tertz.engine.solver import TertzSolution, played_out
+from deberts.model.cards import Card, CardSet
+from deberts.variants.deberts.model.position import Play
+from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition
+from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.play.match import TertzDealResult, TertzView
+from deberts.variants.deberts.text import svg
+from deberts.variants.deberts.text.render import signed
+from deberts.variants.deberts.text.svg import (
+    CARD_H,
+    CARD_W,
+    HEIGHT,
+    WIDTH,
+    Scene,
+    Seat,
+    card_svg,
+    document,
+    scene_svg,
+    value_svg,
+)
+
+
+def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = None) -> str:
+    """A position around the table, optionally with every legal move's value (seat 0's
+    margin after it); the best moves for the seat to move marked."""
+    values = dict(values or {})
+    best: frozenset[Card] = frozenset()
+    others = []
+    if values:
+        better = max if position.to_move == 0 else min
+        top = better(values.values())
+        best = frozenset(m for m, v in values.items() if v == top and isinstance(m, Card))
+        others = [f"{m} {signed(v)}" for m, v in values.items() if not isinstance(m, Card)]
+    over = position.is_over()
+    seats = tuple(Seat(CardSet(hand), label=f"seat {s}") for s, hand in enumerate(position.hands))
+    trick = tuple(Play((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
+    face_up = position.stock[-1] if position.stock else None  # the seven, once swapped
+    scene = Scene(
+        seats, trick, position.trump, face_up, None if over else position.to_move,
+        CardSet(position.legal_mask()),
+        {m: v for m, v in values.items() if isinstance(m, Card)}, best,
+        f"Tertz, {len(position.stock)} cards to draw",
+    )
+    drawing = scene_svg(scene)
+    if not others:
+        return drawing
+    line = f'<text class="label" x="10" y="{HEIGHT - 12}">{escape(", ".join(others))}</text>'
+    return drawing.replace("</svg>", line + "</svg>")
+
+
+def view_svg(view: TertzView, playable: bool = False) -> str:
+    """What the seat to move sees in a game: its own cards face up, the other's
+    backs, the trick, the trump and the face-up card (the seven once swapped for it);
+    with ``playable`` its legal cards marked. A move that is not a card (the swap, a
+    break) is a button of the page, not a card on the table."""
+    other = 1 - view.seat
+    hidden = len(view.hand) - len(view.trick)  # the other has played to the trick, or not yet
+    seats = tuple(
+        Seat(view.hand, 0, "you") if s == view.seat else Seat(CardSet(), hidden, f"seat {other}")
+        for s in range(2)
+    )
+    trick = tuple(Play((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
+    legal = CardSet(m for m in view.legal if isinstance(m, Card)) if playable else CardSet()
+    title = f"Tertz, trick {len(view.tricks) + 1}, {view.stock_size} cards to draw"
+    return scene_svg(Scene(seats, trick, view.trump, view.face_up, view.seat, legal,
+                           title=title))
+
+
+def deal_svg(deal: TertzDeal) -> str:
+    """A deal as dealt: both hands, the trump and the face-up card."""
+    return position_svg(TertzPosition(deal))
+
+
+def solution_svg(solution: TertzSolution) -> str:
+    """The legal moves of the player to move with their margins, best marked."""
+    parts = [f'<text class="label" x="10" y="18">{escape(_title(solution))}</text>']
+    for index, (move, value) in enumerate(solution.moves):
+        x = 10 + index * (CARD_W + 8)
+        best = value == solution.margin
+        if isinstance(move, Card):
+            parts.append(card_svg(move, x, 28, classes="legal best" if best else "legal"))
+        else:
+            parts.append(f'<text class="label" x="{x + 2}" y="{28 + CARD_H / 2}">'
+                         f'{escape(str(move))}</text>')
+        parts.append(value_svg(move, value, x + CARD_W / 2, 28 + CARD_H + 16, best))
+    width = max(20 + len(solution.moves) * (CARD_W + 8), 360)
+    return document(width, CARD_H + 56, parts, "Tertz solution")
+
+
+def _title(solution: TertzSolution) -> str:
+    return (f"seat {solution.to_move} to move: margin {signed(solution.margin)} "
+            f"(recorded {solution.score.recorded[0]} to {solution.score.recorded[1]})")
+
+
+def analysis_svg(analysis: TertzPlayAnalysis) -> str:
+    """The position after the reviewed moves, with the points each seat gave away."""
+    end = played_out(analysis.start, (m.move for m in analysis.moves))
+    lost = ", ".join(f"seat {seat} lost {points}" for seat, points in analysis.lost().items())
+    return _with_caption(position_svg(end), lost)
+
+
+def result_svg(result: TertzDealResult | TertzRecord) -> str:
+    """A played deal's end: the last trick and the totals."""
+    end = result.position if isinstance(result, TertzDealResult) else result.position()
+    caption = ""
+    if end.is_over():
+        score = end.score()
+        caption = f"{score.raw[0]} to {score.raw[1]}, recorded {score.recorded[0]} to {score.recorded[1]}"
+    return _with_caption(position_svg(end), caption)
+
+
+def _with_caption(drawing: str, caption: str) -> str:
+    line = f'<text class="label" x="{WIDTH - 10}" y="18" text-anchor="end">{escape(caption)}</text>'
+    return drawing.replace("</svg>", line + "</svg>")
+
+
+def draw(thing: Any) -> str:
+    """The drawing of any Tertz object that draws itself (the ``_repr_svg_`` hooks)."""
+    return svg.draw(thing, DRAWINGS)
+
+
+def html(thing: Any) -> str:
+    """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
+    return svg.html(thing, DRAWINGS)
+
+
+DRAWINGS: svg.Drawings = (
+    (TertzDeal, deal_svg),
+    (TertzPosition, position_svg),
+    (TertzSolution, solution_svg),
+    (TertzPlayAnalysis, analysis_svg),
+    (TertzDealResult, result_svg),
+    (TertzRecord, result_svg),
+)
