@@ -22,7 +22,7 @@ from deberts.variants.deberts.cli.inputs import build_rules, default_seats
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.variants.deberts.model.rules import Rules
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 
 
 class CliError(click.ClickException):

@@ -21,7 +21,7 @@ import click
 from deberts.cli.arena import GAME_OPTIONS
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet
-from deberts.variants.deberts.text.render import Notation, counted
+from deberts.text.notation import Notation, counted
 
 #: The person's seat (Deberts) or player (Tertz) number.
 YOU = 0

@@ -195,8 +195,7 @@ GENERIC = [(module, path) for module, path in package_files() if is_generic(modu
 #: the game's folder (strict: a module mended must leave this list).
 PENDING = {"deberts.engine.mapping", "deberts.model.cards", "deberts.web.api",
            "deberts.web.games", "deberts.web.games_api", "deberts.web.requests",
-           "deberts.cli.cluster", "deberts.cli.common", "deberts.cli.main",
-           "deberts.cli.terminal"}
+           "deberts.cli.cluster", "deberts.cli.common", "deberts.cli.main"}
 
 
 @pytest.mark.parametrize("module,path", [

@@ -82,7 +82,7 @@ def test_the_person_is_asked_before_a_redeal() -> None:
 
     from deberts import CardSet
     from deberts.variants.deberts.cli.terminal import HumanPlayer
-    from deberts.variants.deberts.text.render import Notation
+    from deberts.text.notation import Notation
 
     player = HumanPlayer(Notation(ascii=True, colour=False))
     view = SimpleNamespace(hand=CardSet.parse("7.7.7.7AK"))

@@ -25,7 +25,7 @@ from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.model.registry import Game, GameSolver, game_of
 from deberts.variants.deberts.text import svg
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 from deberts.web.requests import (
     AnalyzeRequest,
     BidRequest,

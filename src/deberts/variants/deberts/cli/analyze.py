@@ -31,7 +31,7 @@ from deberts.cli.search_control import controlled, search_options
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats.records import load as read_records
 from deberts.model.registry import default_game, game_of
-from deberts.variants.deberts.text.render import counted
+from deberts.text.notation import counted
 
 
 @click.command(name="analyze")

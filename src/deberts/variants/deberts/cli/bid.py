@@ -27,7 +27,8 @@ from deberts.cli.common import (
 )
 from deberts.model.cards import Card, CardSet
 from deberts.variants.deberts.text.histogram import margin_bins
-from deberts.variants.deberts.text.render import Notation, call_name, hand_text, signed, table
+from deberts.variants.deberts.text.render import call_name
+from deberts.text.notation import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 

@@ -26,7 +26,7 @@ from deberts.formats import batch
 from deberts.variants.deberts.model.generate import generate_deals
 from deberts.variants.deberts.cli.inputs import default_seats
 from deberts.variants.deberts.model.sides import check_seat, declarer_leads
-from deberts.variants.deberts.text.render import hand_lines
+from deberts.text.notation import hand_lines
 
 
 @click.command(name="deal")

@@ -35,7 +35,7 @@ from deberts.cli.common import (
 )
 from deberts.errors import ClusterError
 from deberts.formats.output_file import is_regular_or_new
-from deberts.variants.deberts.text.render import table
+from deberts.text.notation import table
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -20,7 +20,7 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.variants.deberts.model.sides import declarer_leads
-from deberts.variants.deberts.text.render import Notation, hand_lines, signed, table
+from deberts.text.notation import Notation, hand_lines, signed, table
 
 
 @click.command(name="table")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.variants.deberts.text.render import counted
+from deberts.text.notation import counted
 
 
 def margins(pair: list[float]) -> str:

@@ -24,7 +24,8 @@ from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.play.match import BidView, PlayView
 from deberts.variants.deberts.text.histogram import margin_bins
-from deberts.variants.deberts.text.render import RESULT_NAMES, SUIT_NAMES, Notation, call_name, role, signed
+from deberts.variants.deberts.text.render import RESULT_NAMES, call_name, role
+from deberts.text.notation import SUIT_NAMES, Notation, signed
 
 CARD_W, CARD_H = 40, 58
 #: Horizontal step between the cards of a hand (they overlap, the rank and the

@@ -18,7 +18,7 @@ from deberts.variants.tertz.model import Move, parse_move
 from deberts.variants.tertz.play.arena import tertz_player_factory
 from deberts.variants.tertz.play.costs import move_costs
 from deberts.variants.tertz.play.match import TertzDealResult, TertzGame, TertzView
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 from deberts.variants.tertz.text.render import deal_lines, move_text, score_lines
 
 #: The computer's type and settings when ``--ai`` is not given.

@@ -19,7 +19,7 @@ from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition
 from deberts.variants.tertz.model.record import TertzRecord
 from deberts.variants.tertz.play.match import TertzDealResult, TertzView
 from deberts.variants.deberts.text import svg
-from deberts.variants.deberts.text.render import signed
+from deberts.text.notation import signed
 from deberts.variants.deberts.text.svg import (
     CARD_H,
     CARD_W,
