@@ -11,7 +11,7 @@ from typing import Any
 
 from deberts.errors import DebertsError, excerpt
 from deberts.model.registry import Game
-from deberts.variants.deberts.play.session import Session, Status
+from deberts.play.session import Session, Status
 
 
 class UnknownGame(DebertsError):

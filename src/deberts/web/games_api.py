@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request
 
 from deberts.errors import DebertsError
 from deberts.model.registry import find_game
-from deberts.variants.deberts.play.session import THINKING
+from deberts.play.session import THINKING
 from deberts.web.api import ERRORS
 from deberts.web.games import state_json
 from deberts.web.requests import Answer, GameRequest, games, limits, pool

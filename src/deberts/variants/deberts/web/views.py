@@ -10,7 +10,7 @@ from typing import Any
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.model.cards import CardSet
 from deberts.variants.deberts.play.match import BidView, DealResult, PlayView
-from deberts.variants.deberts.play.session import Decision
+from deberts.play.session import Decision
 from deberts.variants.deberts.text.svg import deal_svg, position_scene, scene_svg, view_svg
 
 
