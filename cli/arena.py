@@ -69,13 +69,13 @@ class ArenaCommand(click.Command):
         super().format_help_text(ctx, formatter)
         with formatter.section("Player types (settings as pimc:samples=50,seconds=0.5)"):
             formatter.write_dl([(game.name, player_types(game))
-                                for game in games() if "players" in game.parts])
+                                for game in games() if game.provides("players")])
 
 
 def player_types(game: Game) -> str:
     """``game``'s player types, each with the settings it takes."""
     return "; ".join(f"{name} ({', '.join(settings)})" if settings else name
-                     for name, (_, settings) in game.part("players").items())
+                     for name, (_, settings) in game.players().items())
 
 
 @click.command(name="arena", cls=ArenaCommand)
@@ -129,7 +129,7 @@ def arena_command(
     options = {name: given[name] for name in chosen.arena_options if name in given}
     with reported(), bar if show else nullcontext():
         try:
-            result = chosen.part("arena")(
+            result = chosen.arena(
                 (first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
                 progress=advance, **options)
         except OSError as error:
@@ -138,4 +138,4 @@ def arena_command(
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo("\n".join(chosen.part("render_arena")(data)))
+    click.echo("\n".join(chosen.render_arena(data)))

@@ -9,12 +9,14 @@ At every question the person may type ``help`` (or ``?``) for the commands, and
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
+from click.core import ParameterSource
 
-from deberts.cli.arena import chosen_game, game_option, refuse_game_options
+from deberts.cli.arena import GAME_OPTIONS, chosen_game, game_option, refuse_game_options
 from deberts.cli.common import (
+    CliError,
     option,
     ascii_option,
     notation_for_stdout,
@@ -24,14 +26,40 @@ from deberts.cli.common import (
     seed_option,
     target_option,
 )
-from deberts.cli.terminal import GAME_FLAGS, Table
-
-#: ``--review-stock``'s default: a Tertz person's moves are reviewed from this many
-#: cards left to draw on (the engine needs minutes for a whole deal).
-REVIEW_STOCK = 4
+from deberts.cli.terminal import Table
+from deberts.model.registry import Game, games
 
 
-@click.command(name="play")
+class PlayCommand(click.Command):
+    """``deberts play`` with every game's own options (:meth:`Game.play_options`)
+    after the common ones, read from the games when the command line is parsed."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        common = super().get_params(ctx)
+        names = {param.name for param in common}
+        for game in games():
+            for param in game.play_options():
+                if param.name not in names:
+                    names.add(param.name)
+                    common.insert(-1, param)  # before --help
+        return common
+
+
+def game_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
+    """``game``'s own options of ``given`` (the command's extra parameters); another
+    game's option given on the command line is an error, not silently ignored."""
+    own = {param.name for param in game.play_options()}
+    context = click.get_current_context()
+    for name in sorted(given.keys() - own):
+        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE:
+            flag = next(param.opts[0] for param in context.command.get_params(context)
+                        if param.name == name)
+            raise CliError(f"--game {game.name} takes no {flag}: {game.title} has no such "
+                           "option")
+    return {name: value for name, value in given.items() if name in own}
+
+
+@click.command(name="play", cls=PlayCommand)
 @game_option
 @players_option
 @click.option("--ai", "ai_spec", metavar="SPEC",
@@ -45,28 +73,25 @@ REVIEW_STOCK = 4
 @option("--records", "record_file", "--record", type=click.File("w", encoding="utf-8", lazy=False),
               metavar="FILE.jsonl",
               help="Save each deal's game record here, one a line, as it ends.")
-@click.option("--review-stock", type=click.IntRange(0, 14), default=REVIEW_STOCK,
-              show_default=True,
-              help="Tertz: review your moves made with at most this many cards left to "
-              "draw (14: all of them, minutes a deal).")
 @rules_options
 @ascii_option
 def play_command(
     game: str, players: int, ai_spec: str | None, target: str, deals: int | None,
-    seed: int | None, confirm: bool, record_file: TextIO | None, review_stock: int,
-    preset: str, settings: tuple[str, ...], ascii_only: bool,
+    seed: int | None, confirm: bool, record_file: TextIO | None,
+    preset: str, settings: tuple[str, ...], ascii_only: bool, **own: Any,
 ) -> None:
     """Play Deberts (or, with --game tertz, Tertz to 501) against the computer, with
     a double-dummy review of your play after each deal. Type help at any question
     for the commands, q to quit."""
     chosen = chosen_game(game)
     with reported():
-        terminal = chosen.part("terminal")
-    refuse_game_options(chosen, terminal.TAKES, GAME_FLAGS)
+        terminal = chosen.terminal()
+    refuse_game_options(chosen, terminal.TAKES, GAME_OPTIONS)
+    options = game_options(chosen, own)
     with reported():
         preset_taken = preset if "preset" in terminal.TAKES else None
         rules = chosen.rules.from_settings(settings, preset_taken)  # type: ignore[attr-defined]
     terminal.play(Table(
         ai_spec=ai_spec or terminal.DEFAULT_AI, deals=deals, seed=seed, confirm=confirm,
         record_file=record_file, notation=notation_for_stdout(ascii_only), rules=rules,
-        players=players, target=int(target), review_stock=review_stock))
+        players=players, target=int(target), options=options))

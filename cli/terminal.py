@@ -5,8 +5,9 @@ confirmation of a card, and the options of ``deberts play`` as one
 
 A game plays at the terminal through its registered ``terminal`` part: a module
 with ``DEFAULT_AI`` (the computer's type and settings when ``--ai`` is not
-given), ``TAKES`` (the game's own options among :data:`GAME_FLAGS`) and
-``play(table)``.
+given), ``TAKES`` (the common options of ``deberts play`` it takes, of
+:data:`deberts.cli.arena.GAME_OPTIONS`) and ``play(table)``; its own options it
+declares itself (:meth:`deberts.model.registry.Game.play_options`).
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, Mapping, TextIO
 
 import click
 
-from deberts.cli.arena import GAME_OPTIONS
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet
 from deberts.text.notation import Notation, counted
@@ -38,18 +38,13 @@ HELP = """Commands, at any question:
 #: Exit status when the input ends before the match does (q leaves with 0).
 INPUT_ENDED = 1
 
-#: The options of ``deberts play`` that only some games take: parameter, flag (the
-#: arena's, and the review of a game with a stock).
-GAME_FLAGS = {**GAME_OPTIONS, "review_stock": "--review-stock"}
-
-
 @dataclass(frozen=True)
 class Table:
     """The options of ``deberts play``: the computer's ``ai_spec``, how many
     ``deals`` at most, the ``seed``, whether a card needs ``confirm``-ation, where
     records go, the ``notation`` of the output, and the game's ``rules`` (built from
-    ``--rules``/``--set``). ``players``, ``target`` and ``review_stock`` are for the
-    games whose ``TAKES`` names them."""
+    ``--rules``/``--set``). ``players`` and ``target`` are for the games whose
+    ``TAKES`` names them; ``options`` holds the game's own options by parameter name."""
 
     ai_spec: str
     deals: int | None
@@ -60,7 +55,7 @@ class Table:
     rules: Any
     players: int
     target: int
-    review_stock: int
+    options: Mapping[str, Any]
 
 
 class Quit(Exception):

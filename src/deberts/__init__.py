@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     )
     from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-    from deberts.variants.deberts.play.specs import make_player, player_factory
+    from deberts.play.specs import make_player, player_factory
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

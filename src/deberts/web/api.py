@@ -87,8 +87,8 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
             solution = solver.solve(position)
         data = solution.to_dict()
         if board:
-            data["svg"] = game.part("svg")(position, solution.move_margins())
-            data["report"] = report(game.part("render_solution")(position, solution, Notation()))
+            data["svg"] = game.svg(position, solution.move_margins())
+            data["report"] = report(game.render_solution(position, solution, Notation()))
         return data
 
     return await run(request, work)
@@ -99,8 +99,11 @@ async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(body.line)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
-        face_up = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
-        return {"svg": game_of(position).part("svg")(position, values, **face_up)}
+        game = game_of(position)
+        options = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
+        for name in options.keys() - set(game.svg_options()):
+            raise DebertsError(f"{game.title} takes no {name}")
+        return {"svg": game.svg(position, values, options)}
 
     return await run(request, work)
 
@@ -166,7 +169,7 @@ def _reviewed(game: Game, request: Request, *args: Any, **options: Any) -> Any:
     """``game``'s review of ``args`` on a solver of its own, within the time limit."""
     solver = game.solver()
     with bounded(solver, request):
-        return game.part("review")(*args, solver=solver, **options)
+        return game.review(*args, solver=solver, **options)
 
 
 @contextmanager

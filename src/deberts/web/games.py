@@ -65,7 +65,7 @@ def state_json(game_id: str, table: Table, status: Status) -> dict[str, Any]:
     and its drawing, the last deal's record and review, the match scores; the
     decision and the result in the game's own terms (its ``web`` part)."""
     session = table.session
-    web = table.game.part("web")
+    web = table.game.web()
     decision = status.decision
     return {
         "id": game_id,

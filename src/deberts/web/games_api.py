@@ -28,7 +28,7 @@ async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
     game = find_game(body.game)
-    session = game.part("session")(body.players, game.rules_of(body.rules), body.target,
+    session = game.session(body.players, game.rules_of(body.rules), body.target,
                                    body.seed, body.ai_samples, body.ai_seconds)
     session.start_deal()
     game_id = games(request).add(game, session)
@@ -71,7 +71,7 @@ async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
         status = table.session.status()
     result = status.result
     if result is not None and status.deals not in table.reviews:
-        review = table.game.part("web").review
+        review = table.game.web().review
         analysis = await pool(request, slow=True).run(lambda: review(result))
         table.reviews[status.deals] = None if analysis is None else {
             **analysis, "seat": table.session.seat}

@@ -82,7 +82,7 @@ def analyze_command(
             game = game_of(record)  # a record of any game: its own solver, review, report
             solver: Any = game.solver(table_bits if _given("table_bits") else None)
             with controlled(solver, seconds, progress):
-                analysis = game.part("review")(record, solver=solver, start=start)
+                analysis = game.review(record, solver=solver, start=start)
         else:
             if start:
                 raise CliError("--from takes a --record: with HANDS, --played is the play")
@@ -96,7 +96,7 @@ def analyze_command(
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        render = game.part("render_analysis")
+        render = game.render_analysis
         click.echo(render(analysis, record, notation_for_stdout(ascii_only)))
 
 

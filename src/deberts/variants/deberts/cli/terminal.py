@@ -20,14 +20,14 @@ from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of, teams
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import BidView, DealResult, Match, PlayView
 from deberts.variants.deberts.text.render import RESULT_NAMES
 from deberts.text.notation import Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"
-#: The options of :data:`deberts.cli.terminal.GAME_FLAGS` Deberts takes.
+#: The common options of ``deberts play`` Deberts takes.
 TAKES = frozenset({"players", "target", "preset"})
 
 

@@ -62,12 +62,7 @@ threads_option: Decorator = click.option(
 )
 
 
-@click.group(name="tertz")
-def tertz_group() -> None:
-    """Tertz: solve a deal, review a played one, deal random ones."""
-
-
-@tertz_group.command(name="solve")
+@click.command(name="solve")
 @hands_argument(required=False)
 @played_option
 @settings_option
@@ -106,7 +101,7 @@ def solve_command(
         click.echo(render_tertz_solution(position, solution, notation_for_stdout(ascii_only)))
 
 
-@tertz_group.command(name="analyze")
+@click.command(name="analyze")
 @hands_argument(required=False)
 @played_option
 @click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
@@ -143,7 +138,7 @@ def analyze_command(
         click.echo(render_tertz_analysis(analysis, None, notation_for_stdout(ascii_only)))
 
 
-@tertz_group.command(name="deal")
+@click.command(name="deal")
 @count_option
 @seed_option
 @hand_option
