@@ -25,7 +25,8 @@ from deberts.cli.common import (
 from deberts.formats import batch
 from deberts.variants.deberts.model.generate import generate_deals
 from deberts.variants.deberts.cli.inputs import default_seats
-from deberts.variants.deberts.model.sides import check_seat, declarer_leads
+from deberts.variants.deberts.model.sides import declarer_leads
+from deberts.model.arguments import check_seat
 from deberts.text.notation import hand_lines
 
 

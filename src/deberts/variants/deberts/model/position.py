@@ -16,8 +16,10 @@ from deberts.model.cards import Card, CardSet, Suit, parse_cards
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.variants.deberts.model.rules import Rules
-from deberts.variants.deberts.model.sides import check_seat, declarer_leads, declarer_side, partner_of
-from deberts.variants.deberts.model.tricks import legal_cards, trick_points, trick_winner
+from deberts.variants.deberts.model.sides import declarer_leads, declarer_side, partner_of
+from deberts.model.arguments import check_seat
+from deberts.variants.deberts.model.tricks import legal_cards, trick_points
+from deberts.model.trick_order import trick_winner
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ import random
 
 from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Rank, Suit
-from deberts.variants.deberts.model.tricks import card_points, trick_power
+from deberts.variants.deberts.model.tricks import card_points
+from deberts.model.trick_order import trick_power
 from deberts.variants.deberts.play.match import BidView, PlayView
 
 #: A suit's worth as trump for the bidding rule of thumb, per rank index 7..A.

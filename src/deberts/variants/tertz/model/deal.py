@@ -20,7 +20,7 @@ from deberts.errors import InvalidDealError, NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
-from deberts.variants.deberts.model.generate import fill_hands, fixed_hands, free_cards
+from deberts.model.dealing import checked_hands, fill_hands, free_cards
 
 HAND_SIZE = 9
 STOCK_SIZE = 14
@@ -118,7 +118,7 @@ def random_deals(
     """
     if count is not None:
         integer("count", count, 0)
-    hands = fixed_hands(SEATS, count, fixed, None)[1] if fixed else []
+    hands = checked_hands(SEATS, fixed, HAND_SIZE) if fixed else []
     rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
     return _deals(rng, count, hands)
 

@@ -46,7 +46,7 @@ from deberts.variants.tertz.model.moves import MAX_BREAK, SWAP, Break, Move, Swa
 from deberts.variants.tertz.model.rules import TertzRules
 from deberts.variants.tertz.model.scoring import TertzScore, deal_score
 from deberts.variants.tertz.model.tricks import LAST_TRICK, STRICT, card_points, legal_cards
-from deberts.variants.deberts.model.tricks import trick_winner
+from deberts.model.trick_order import trick_winner
 
 #: Tricks in a deal: 9 cards each and 7 draws of two.
 TRICKS = HAND_SIZE + STOCK_SIZE // 2

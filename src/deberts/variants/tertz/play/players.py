@@ -12,7 +12,7 @@ from deberts.variants.tertz.model import SWAP, Break, Move
 from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.moves import MAX_BREAK
 from deberts.variants.tertz.model.tricks import card_points
-from deberts.variants.deberts.model.tricks import trick_power
+from deberts.model.trick_order import trick_power
 from deberts.variants.tertz.play.match import TertzView
 
 #: The cut the heuristic makes: the middle of the 13 face-down cards. No cut is

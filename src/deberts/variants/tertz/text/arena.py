@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.variants.deberts.text.arena import margins, shares
+from deberts.text.arena import margins, shares
 from deberts.text.notation import counted
 
 
