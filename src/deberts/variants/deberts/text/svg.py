@@ -17,7 +17,7 @@ from html import escape
 from textwrap import wrap
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation
+from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats
 from deberts.variants.deberts.analysis.table import DDTable, TableCell
 from deberts.variants.deberts.engine.solver import Solution
 from deberts.model.cards import Card, CardSet, Suit
@@ -403,7 +403,8 @@ def _table_cell(cell: TableCell, best: bool, x: float, y: float, w: float, h: fl
 
 def bid_svg(evaluation: BidEvaluation) -> str:
     """One histogram of the margin per option, on bins shared by all, with the
-    option's mean margin and chance of making it; the recommended option in green."""
+    option's mean margin (the bidder's side's) and the chance that the contract
+    played is made, and whose that contract is; the recommended option in green."""
     edges, counts = margin_bins(evaluation.options)
     bar_w, plot_h, row_h, left = 22, 70, 110, 150
     top_count = max(max(row) for row in counts) or 1
@@ -417,8 +418,10 @@ def bid_svg(evaluation: BidEvaluation) -> str:
             f'<g class="option{" best" if best else ""}" data-option="{option.option}">'
             f'<text class="label{" declarer" if best else ""}" x="8" y="{y + 20}">{escape(name)}'
             f'{" (best)" if best else ""}</text>'
-            f'<text class="small" x="8" y="{y + 38}">margin {data["mean_margin"]:+.1f}</text>'
+            f'<text class="small" x="8" y="{y + 38}">your margin {data["mean_margin"]:+.1f}</text>'
             f'<text class="small" x="8" y="{y + 54}">made {100 * data["p_made"]:.0f}%</text>'
+            f'<text class="small" x="8" y="{y + 70}">contract: '
+            f'{whose_contract(option, evaluation.seat, evaluation.players)}</text>'
         )
         for bin_index, count in enumerate(row):
             h = plot_h * count / top_count
@@ -434,6 +437,17 @@ def bid_svg(evaluation: BidEvaluation) -> str:
                      f'text-anchor="middle">{signed(edges[bin_index])}</text>')
     width = left + (len(edges) - 1) * bar_w + 30
     return document(max(width, 320), axis_y + 10, parts, "bid evaluation")
+
+
+def whose_contract(option: OptionStats, seat: int, players: int) -> str:
+    """Whose contract an option's results are of: ``yours`` (the bidder's side
+    declares on every sample), ``theirs`` (after a pass, always another side) or
+    ``yours or theirs``; thrown-in deals have none."""
+    side = {seat, (seat + 2) % 4} if players == 4 else {seat}
+    declarers = {o.declarer for o in option.outcomes if o.declarer is not None}
+    if declarers <= side:
+        return "yours"
+    return "theirs" if not declarers & side else "yours or theirs"
 
 
 # -- notebook display ----------------------------------------------------------
