@@ -6,8 +6,10 @@ a notebook through :func:`draw` (their ``_repr_svg_``) and :func:`html`
 (``_repr_html_``); the web board uses the same drawings.
 
 Cards carry their name in ``data-card`` (``AH``) and the classes ``card``, ``legal``
-and ``best``; a card's value is a ``<text class="value" data-card="AH">``, so a page
-or a test finds a card and its value without reading coordinates.
+and ``best``; a card's value is a ``<text class="value" data-card="AH">``; each hand
+is a ``<g class="hand" data-seat="1">`` (with ``to-move`` for the seat to move) and
+the trump a ``<text class="trump">``, so a page or a test finds a card, its value
+and its seat without reading coordinates.
 """
 
 from __future__ import annotations
@@ -136,11 +138,11 @@ def scene_svg(scene: Scene) -> str:
 def _heading(scene: Scene) -> tuple[list[str], float]:
     """The title and the trump at the top left, the face-up card at the top right;
     the drawing and the height it takes."""
-    lines = [scene.title] if scene.title else []
+    lines = [("label", scene.title)] if scene.title else []
     if scene.trump is not None:
-        lines.append(f"trump {scene.trump.symbol}")
-    parts = [f'<text class="label" x="{MARGIN}" y="{18 + 16 * i}">{escape(line)}</text>'
-             for i, line in enumerate(lines)]
+        lines.append(("label trump", f"trump {scene.trump.symbol}"))
+    parts = [f'<text class="{kind}" x="{MARGIN}" y="{18 + 16 * i}">{escape(line)}</text>'
+             for i, (kind, line) in enumerate(lines)]
     height = 16 * len(lines) + 8
     if scene.face_up is not None:
         x = WIDTH - MARGIN - CARD_W
@@ -168,16 +170,18 @@ def _trick(scene: Scene, directions: Sequence[tuple[int, int]], top: float) -> s
 
 def _hand(scene: Scene, seat: int, info: Seat, side: str, top: float) -> str:
     """A hand in a row from ``top``, on its ``side`` of the table: the label, the
-    cards S H D C, highest first, or backs, and the values of the seat to move."""
+    cards S H D C, highest first, or backs, and the values of the seat to move. The
+    hand of the seat to move lies side by side when it has values or cards to click."""
     cards = _in_order(info.cards)
-    valued = bool(scene.values) and seat == scene.to_move
-    step = VALUE_STEP if valued else STEP
+    moving = seat == scene.to_move
+    step = VALUE_STEP if moving and (scene.values or scene.legal) else STEP
     count = len(cards) + info.hidden
     width = CARD_W + step * max(count - 1, 0)
     left = {"left": MARGIN, "right": WIDTH - MARGIN - width}.get(side, (WIDTH - width) / 2)
     marks = " declarer" if info.declarer else ""
-    label = info.label + (" · to move" if seat == scene.to_move else "")
-    parts = [f'<text class="label{marks}" x="{left:.0f}" y="{top + LABEL_H - 5:.0f}" '
+    label = info.label + (" · to move" if moving else "")
+    parts = [f'<g class="hand{" to-move" if moving else ""}" data-seat="{seat}">'
+             f'<text class="label{marks}" x="{left:.0f}" y="{top + LABEL_H - 5:.0f}" '
              f'data-seat="{seat}">{escape(label)}</text>']
     y = top + LABEL_H
     for index, card in enumerate(cards):
@@ -186,11 +190,11 @@ def _hand(scene: Scene, seat: int, info: Seat, side: str, top: float) -> str:
         best = card in scene.best
         classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
         parts.append(card_svg(card, x, y, classes=classes))
-        if valued and card in scene.values:
+        if moving and card in scene.values:
             parts.append(value_svg(card, scene.values[card], x + CARD_W / 2, y + CARD_H + 16, best))
     for index in range(info.hidden):
         parts.append(back_svg(left + step * (len(cards) + index), y))
-    return "".join(parts)
+    return "".join(parts) + "</g>"
 
 
 def _in_order(cards: CardSet) -> list[Card]:
