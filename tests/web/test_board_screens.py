@@ -75,14 +75,16 @@ def check_screen(page: Any, name: str, tmp_path: Path, face_up: bool = False) ->
     assert seen["seat"] is not None, f"{name}: no seat to move"
     assert seen["hand"] and all(inside(b, window) for b in seen["hand"]), \
         f"{name}: seat {seen['seat']}'s hand is not all in the window"
-    assert seen["trump"] and all(inside(b, window) for b in seen["trump"]), f"{name}: no trump in view"
+    assert seen["trump"] and all(inside(b, window) for b in seen["trump"]), \
+        f"{name}: no trump in view"
     assert not face_up or (seen["faceUp"] and inside(seen["faceUp"][0], window)), \
         f"{name}: the face-up card is not in view"
     for index, value in enumerate(seen["values"]):
         assert inside(value, window), f"{name}: a value is out of the window"
         for other in seen["values"][index + 1:]:
             assert not overlap(value, other), f"{name}: two values overlap"
-    assert all(inside(b, seen["board"]) for b in seen["drawn"]), f"{name}: a drawing runs off the board"
+    assert all(inside(b, seen["board"]) for b in seen["drawn"]), \
+        f"{name}: a drawing runs off the board"
     for table in seen["tables"]:
         assert table["wide"] <= table["room"] + 1 or table["cue"], \
             f"{name}: a table {table['wide']:.0f} px wide in {table['room']} px, with no cue"

@@ -60,7 +60,7 @@ function story(view) {
   return lines.join(". ");
 }
 
-// A holding in its S.H.D.C form as card names, highest first: "..AKQ." is "AH KH QH".
+// A holding in its S.H.D.C form as card names, highest first: "..AKQ." is "AD KD QD".
 function holdingCards(holding) {
   return holding.split(".").flatMap((ranks, suit) => [...ranks].map(rank => rank + "SHDC"[suit]))
     .join(" ");
