@@ -186,7 +186,7 @@ def _hand(scene: Scene, seat: int, info: Seat, side: str, top: float) -> str:
     y = top + LABEL_H
     for index, card in enumerate(cards):
         x = left + step * index
-        legal = seat == scene.to_move and card in scene.legal
+        legal = moving and card in scene.legal
         best = card in scene.best
         classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
         parts.append(card_svg(card, x, y, classes=classes))
