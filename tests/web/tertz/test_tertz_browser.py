@@ -60,3 +60,25 @@ def test_the_tertz_page_shows_the_cli_values_and_plays_moves(
     page.screenshot(path=str(tmp_path / "tertz.png"))
     after(page, lambda: page.click("#undo"))
     assert shown_moves(page) == expected
+
+
+def test_the_tertz_page_shows_the_stock_the_moves_so_far_and_the_trick_just_finished(
+    page: Any, server: str
+) -> None:
+    page.goto(server + "/tertz")
+    after(page, lambda: page.click("#solve"))
+    history = page.inner_text("#history")
+    assert "Stock in draw order (6, face-up card last): A♣ 7♠ 9♠ 9♣ J♣ 9♦" in history
+    rows = [[cell.inner_text() for cell in row.query_selector_all("td")]
+            for row in page.query_selector_all("#history tr")]
+    tricks = [row[:4] for row in rows if len(row) > 1]
+    assert tricks == [["trick 1", "0:T♦", "1:Q♦", "seat 0 wins"],
+                      ["trick 2", "0:8♦", "1:K♦", "seat 1 wins"],
+                      ["trick 3", "1:7♣", "0:Q♣", "seat 0 wins"],
+                      ["trick 4", "0:7♥", "1:A♥", "seat 1 wins"]]
+    assert ["1 marriage K♦ Q♦ 20; 1 breaks the stock by 0; draws 0:7♥ 1:K♠"] in rows
+    gathered = page.evaluate(  # the trick just finished, as it lies: each card by its seat
+        "() => [...document.querySelectorAll('#board g.card.played.gathered')]"
+        ".map(g => g.dataset.card)")
+    assert sorted(gathered) == ["7H", "AH"]
+    assert "last trick: seat 1 won it" in page.inner_text("#board")

@@ -45,12 +45,22 @@ async function refresh() {
       `Seat ${solution.to_move} to move: ${higher} is better for it. Under each card (and on ` +
       "each button) it may play: the margin the deal ends with, seat 0's total minus seat 1's, " +
       `if that move is made and both play best after. Best: <span class="badge">${signed(solution.margin)}</span>.`;
+    document.getElementById("history").innerHTML = historyHtml(solution.report.text);
     document.getElementById("line").innerHTML = reportHtml(solution.report.line);
     document.getElementById("score").innerHTML = reportHtml(solution.report.score);
   } catch (error) {
     showError(error);
     if (/deal is over/.test(String(error.message))) await finish();
   }
+}
+
+// What the solve report says of the deal so far: the stock in draw order (its line of
+// the position's section) and the moves played, trick by trick, who played what.
+function historyHtml(text) {
+  const sections = text.split("\n\n");
+  const stock = sections[0].split("\n").find(line => line.startsWith("Stock")) || "";
+  const played = sections.find(section => section.startsWith("Moves played")) || "";
+  return reportHtml(stock + "\n\n" + played);
 }
 
 // After the last move there is nothing to solve: the board shows the end.
@@ -60,6 +70,7 @@ async function finish() {
   drawBoard(document.getElementById("board"), drawn.svg, null);
   document.getElementById("status").textContent = "Deal over.";
   document.getElementById("legend").textContent = "";
+  document.getElementById("history").textContent = "";
   document.getElementById("line").textContent = "";
   document.getElementById("score").textContent = "";
 }

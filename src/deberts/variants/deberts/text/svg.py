@@ -6,17 +6,20 @@ a notebook through :func:`draw` (their ``_repr_svg_``) and :func:`html`
 (``_repr_html_``); the web board uses the same drawings.
 
 Cards carry their name in ``data-card`` (``AH``) and the classes ``card``, ``legal``
-and ``best``; a card's value is a ``<text class="value" data-card="AH">``, so a page
-or a test finds a card and its value without reading coordinates.
+and ``best``; a card's value is a ``<text class="value" data-card="AH">``; each hand
+is a ``<g class="hand" data-seat="1">`` (with ``to-move`` for the seat to move) and
+the trump a ``<text class="trump">``, so a page or a test finds a card, its value
+and its seat without reading coordinates.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
+from textwrap import wrap
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation
+from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats
 from deberts.variants.deberts.analysis.table import DDTable, TableCell
 from deberts.variants.deberts.engine.solver import Solution
 from deberts.model.cards import Card, CardSet, Suit
@@ -28,11 +31,13 @@ from deberts.variants.deberts.text.render import RESULT_NAMES, call_name, role
 from deberts.text.notation import SUIT_NAMES, Notation, signed
 
 CARD_W, CARD_H = 40, 58
-#: Horizontal step between the cards of a hand (they overlap, the rank and the
-#: corner's suit sign still readable), and with values below.
-STEP, VALUE_STEP = 28, 34
-WIDTH, HEIGHT = 760, 500
-CENTRE = (WIDTH / 2, HEIGHT / 2 - 10)
+#: Horizontal step between the cards of a hand: they overlap, the rank and the
+#: corner's suit sign still readable. The hand whose values are shown lies side by
+#: side (a step of a card's width), so that no two values or badges ever overlap.
+STEP, VALUE_STEP = 26, CARD_W
+#: The table is narrow enough to read on a phone held upright (a card about 30 px
+#: wide at 390 px) and fits a hand of nine cards side by side with their values.
+WIDTH = 460
 RED, BLACK = "#c62828", "#1b1b1b"
 RESULT_COLOURS = {"made": "#2e7d32", "bait": "#c62828", "hanging": "#ef6c00"}
 
@@ -65,9 +70,9 @@ class Seat:
 
 @dataclass(frozen=True)
 class Scene:
-    """A table to draw: the seats in play order (seat 0 at the bottom), the trick on
-    the table, the trump, the face-up card, the seat to move and, optionally, each
-    legal card's value with the best ones marked."""
+    """A table to draw: the seats in play order, the trick on the table, the trump,
+    the face-up card, the seat to move and, optionally, each legal card's value with
+    the best ones marked."""
 
     seats: tuple[Seat, ...]
     trick: tuple[Play, ...] = ()
@@ -82,76 +87,115 @@ class Scene:
     #: until it is gathered), and the seat that won it.
     last_trick: tuple[Play, ...] = ()
     last_winner: int | None = None
+    #: Lines under the table: values of moves that are not cards, a result.
+    notes: tuple[str, ...] = ()
 
 
 # -- the table ---------------------------------------------------------------
 
-#: Where each seat's hand is centred, and the direction of its trick card from the
-#: centre, for 2, 3 and 4 seats (seat 0 at the bottom, then clockwise).
-ANCHORS = {
-    2: ((WIDTH / 2, 400, 0, 1), (WIDTH / 2, 60, 0, -1)),
-    3: ((WIDTH / 2, 400, 0, 1), (150, 200, -1, 0), (WIDTH - 150, 200, 1, 0)),
-    4: ((WIDTH / 2, 400, 0, 1), (150, 215, -1, 0), (WIDTH / 2, 60, 0, -1),
-        (WIDTH - 150, 215, 1, 0)),
+#: The rows of the table, top to bottom, for 2, 3 and 4 seats: each seat's hand in a
+#: row of its own, aligned to the side it sits on (seat 0 at the bottom, then
+#: clockwise: left, top, right), and the trick (``None``) above seat 0. Every hand
+#: has the table's whole width, so a hand of any length never meets another.
+ROWS: dict[int, tuple[tuple[int, str] | None, ...]] = {
+    2: ((1, "middle"), None, (0, "middle")),
+    3: ((1, "left"), (2, "right"), None, (0, "middle")),
+    4: ((2, "middle"), (1, "left"), (3, "right"), None, (0, "middle")),
 }
+#: The direction of each seat's card in the trick from its centre, as in ``ROWS``.
+DIRECTIONS = {
+    2: ((0, 1), (0, -1)),
+    3: ((0, 1), (-1, 0), (1, 0)),
+    4: ((0, 1), (-1, 0), (0, -1), (1, 0)),
+}
+#: The trick's card offsets from its centre; its height with the caption below.
+TRICK_DX, TRICK_DY, TRICK_H = 46, 34, CARD_H + 2 * 34 + 24
+#: A hand's row: its label above the cards, the values' line below, the gap after.
+LABEL_H, VALUES_H, GAP = 18, 22, 8
+MARGIN = 10
+#: The longest line of a note (13 px text) across the table; longer notes wrap.
+NOTE_CHARS = 60
 
 
 def scene_svg(scene: Scene) -> str:
-    """The whole table: the hands around it, the trick in the middle, the trump and
-    the face-up card in the corner."""
-    parts = [_corner(scene)]
-    for seat, (info, anchor) in enumerate(zip(scene.seats, ANCHORS[len(scene.seats)])):
-        parts.append(_hand(scene, seat, info, anchor[0], anchor[1]))
-    on_table = scene.trick or scene.last_trick
-    for play in on_table:
-        x, y, dx, dy = ANCHORS[len(scene.seats)][play.seat]
-        parts.append(card_svg(play.card, CENTRE[0] + 48 * dx - CARD_W / 2,
-                              CENTRE[1] + 42 * dy - CARD_H / 2,
+    """The whole table, one row a hand and the trick above the bottom seat's: the
+    title, the trump and the face-up card at the top, notes at the bottom."""
+    parts, y = _heading(scene)
+    directions = DIRECTIONS[len(scene.seats)]
+    for row in ROWS[len(scene.seats)]:
+        if row is None:
+            parts.append(_trick(scene, directions, y))
+            y += TRICK_H
+            continue
+        seat, side = row
+        parts.append(_hand(scene, seat, scene.seats[seat], side, y))
+        y += LABEL_H + CARD_H + (VALUES_H if scene.values else 0) + GAP
+    for line in (line for note in scene.notes for line in wrap(note, NOTE_CHARS)):
+        y += 16
+        parts.append(f'<text class="label note" x="{MARGIN}" y="{y}">{escape(line)}</text>')
+    return document(WIDTH, y + MARGIN, parts, scene.title or "deal")
+
+
+def _heading(scene: Scene) -> tuple[list[str], float]:
+    """The title and the trump at the top left, the face-up card at the top right;
+    the drawing and the height it takes."""
+    lines = [("label", scene.title)] if scene.title else []
+    if scene.trump is not None:
+        lines.append(("label trump", f"trump {scene.trump.symbol}"))
+    parts = [f'<text class="{kind}" x="{MARGIN}" y="{18 + 16 * i}">{escape(line)}</text>'
+             for i, (kind, line) in enumerate(lines)]
+    height = 16 * len(lines) + 8
+    if scene.face_up is not None:
+        x = WIDTH - MARGIN - CARD_W
+        parts.append(f'<text class="small" x="{x - 6}" y="20" text-anchor="end">face-up</text>')
+        parts.append(card_svg(scene.face_up, x, 6, classes="face-up"))
+        height = max(height, CARD_H + 12)
+    return parts, height
+
+
+def _trick(scene: Scene, directions: Sequence[tuple[int, int]], top: float) -> str:
+    """The trick on the table, each card towards its seat's row; while the table is
+    empty, the trick just completed, faded, and who won it."""
+    centre_x, centre_y = WIDTH / 2, top + TRICK_DY + CARD_H / 2
+    parts = []
+    for play in scene.trick or scene.last_trick:
+        dx, dy = directions[play.seat]
+        parts.append(card_svg(play.card, centre_x + TRICK_DX * dx - CARD_W / 2,
+                              centre_y + TRICK_DY * dy - CARD_H / 2,
                               classes="played" if scene.trick else "played gathered"))
     if not scene.trick and scene.last_trick:
-        parts.append(f'<text class="small" x="{CENTRE[0]}" y="{CENTRE[1] + 100}" '
+        parts.append(f'<text class="small" x="{centre_x}" y="{top + TRICK_H - 6}" '
                      f'text-anchor="middle">last trick: seat {scene.last_winner} won it</text>')
-    return document(WIDTH, HEIGHT, parts, scene.title or "deal")
+    return "".join(parts)
 
 
-def _corner(scene: Scene) -> str:
-    lines = [scene.title] if scene.title else []
-    if scene.trump is not None:
-        lines.append(f"trump {scene.trump.symbol}")
-    texts = [
-        f'<text class="label" x="10" y="{18 + 16 * i}">{escape(line)}</text>'
-        for i, line in enumerate(lines)
-    ]
-    if scene.face_up is not None:
-        y = 18 + 16 * len(lines) - 6
-        texts.append(f'<text class="small" x="10" y="{y + 12}">face-up</text>')
-        texts.append(card_svg(scene.face_up, 60, y, classes="face-up"))
-    return "".join(texts)
-
-
-def _hand(scene: Scene, seat: int, info: Seat, x: float, y: float) -> str:
-    """A hand in a row centred on (x, y): cards S H D C, highest first, or backs."""
+def _hand(scene: Scene, seat: int, info: Seat, side: str, top: float) -> str:
+    """A hand in a row from ``top``, on its ``side`` of the table: the label, the
+    cards S H D C, highest first, or backs, and the values of the seat to move. The
+    hand of the seat to move lies side by side when it has values or cards to click."""
     cards = _in_order(info.cards)
-    step = VALUE_STEP if scene.values and seat == scene.to_move else STEP
+    moving = seat == scene.to_move
+    step = VALUE_STEP if moving and (scene.values or scene.legal) else STEP
     count = len(cards) + info.hidden
-    left = x - (CARD_W + step * max(count - 1, 0)) / 2
-    top = y - CARD_H / 2
+    width = CARD_W + step * max(count - 1, 0)
+    left = {"left": MARGIN, "right": WIDTH - MARGIN - width}.get(side, (WIDTH - width) / 2)
     marks = " declarer" if info.declarer else ""
-    label = info.label + (" · to move" if seat == scene.to_move else "")
-    parts = [f'<text class="label{marks}" x="{left:.0f}" y="{top - 8:.0f}" '
+    label = info.label + (" · to move" if moving else "")
+    parts = [f'<g class="hand{" to-move" if moving else ""}" data-seat="{seat}">'
+             f'<text class="label{marks}" x="{left:.0f}" y="{top + LABEL_H - 5:.0f}" '
              f'data-seat="{seat}">{escape(label)}</text>']
+    y = top + LABEL_H
     for index, card in enumerate(cards):
-        cx = left + step * index
-        legal = seat == scene.to_move and card in scene.legal
+        x = left + step * index
+        legal = moving and card in scene.legal
         best = card in scene.best
         classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
-        parts.append(card_svg(card, cx, top, classes=classes))
-        if card in scene.values and seat == scene.to_move:  # under the card's visible strip
-            parts.append(value_svg(card, scene.values[card], cx + min(step, CARD_W) / 2,
-                                   top + CARD_H + 15, best))
+        parts.append(card_svg(card, x, y, classes=classes))
+        if moving and card in scene.values:
+            parts.append(value_svg(card, scene.values[card], x + CARD_W / 2, y + CARD_H + 16, best))
     for index in range(info.hidden):
-        parts.append(back_svg(left + step * (len(cards) + index), top))
-    return "".join(parts)
+        parts.append(back_svg(left + step * (len(cards) + index), y))
+    return "".join(parts) + "</g>"
 
 
 def _in_order(cards: CardSet) -> list[Card]:
@@ -205,7 +249,7 @@ def value_svg(card: object, value: int, x: float, y: float, best: bool) -> str:
     text = signed(value)
     if not best:
         return f'<text class="value" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>'
-    width = 8 * len(text) + 8
+    width = min(8 * len(text) + 6, CARD_W - 2)
     return (f'<rect class="badge" data-card="{card}" x="{x - width / 2:.1f}" y="{y - 13:.1f}" '
             f'width="{width}" height="17" rx="4"/>'
             f'<text class="value best" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>')
@@ -364,7 +408,8 @@ def _table_cell(cell: TableCell, best: bool, x: float, y: float, w: float, h: fl
 
 def bid_svg(evaluation: BidEvaluation) -> str:
     """One histogram of the margin per option, on bins shared by all, with the
-    option's mean margin and chance of making it; the recommended option in green."""
+    option's mean margin (the bidder's side's) and the chance that the contract
+    played is made, and whose that contract is; the recommended option in green."""
     edges, counts = margin_bins(evaluation.options)
     bar_w, plot_h, row_h, left = 22, 70, 110, 150
     top_count = max(max(row) for row in counts) or 1
@@ -378,8 +423,10 @@ def bid_svg(evaluation: BidEvaluation) -> str:
             f'<g class="option{" best" if best else ""}" data-option="{option.option}">'
             f'<text class="label{" declarer" if best else ""}" x="8" y="{y + 20}">{escape(name)}'
             f'{" (best)" if best else ""}</text>'
-            f'<text class="small" x="8" y="{y + 38}">margin {data["mean_margin"]:+.1f}</text>'
+            f'<text class="small" x="8" y="{y + 38}">your margin {data["mean_margin"]:+.1f}</text>'
             f'<text class="small" x="8" y="{y + 54}">made {100 * data["p_made"]:.0f}%</text>'
+            f'<text class="small" x="8" y="{y + 70}">contract: '
+            f'{whose_contract(option, evaluation.seat, evaluation.players)}</text>'
         )
         for bin_index, count in enumerate(row):
             h = plot_h * count / top_count
@@ -395,6 +442,17 @@ def bid_svg(evaluation: BidEvaluation) -> str:
                      f'text-anchor="middle">{signed(edges[bin_index])}</text>')
     width = left + (len(edges) - 1) * bar_w + 30
     return document(max(width, 320), axis_y + 10, parts, "bid evaluation")
+
+
+def whose_contract(option: OptionStats, seat: int, players: int) -> str:
+    """Whose contract an option's results are of: ``yours`` (the bidder's side
+    declares on every sample), ``theirs`` (after a pass, always another side) or
+    ``yours or theirs``; thrown-in deals have none."""
+    side = {seat, (seat + 2) % 4} if players == 4 else {seat}
+    declarers = {o.declarer for o in option.outcomes if o.declarer is not None}
+    if declarers <= side:
+        return "yours"
+    return "theirs" if not declarers & side else "yours or theirs"
 
 
 # -- notebook display ----------------------------------------------------------
