@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import deberts
+from deberts.text import drawing
 from deberts.variants.deberts.text import svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -159,13 +160,13 @@ def test_every_table_size_lays_each_hand_in_a_row_of_its_own() -> None:
             if "hand" in hand.get("class", "").split():
                 tops = [float(g.get("transform", "")[10:-1].split(",")[1])
                         for g in hand.iter("{http://www.w3.org/2000/svg}g") if g.get("transform")]
-                spans.append((min(tops), max(tops) + svg.CARD_H))
+                spans.append((min(tops), max(tops) + drawing.CARD_H))
         spans.sort()
         assert len(spans) == players
         assert all(low[1] < high[0] for low, high in zip(spans, spans[1:]))
         xs = sorted(float(t.get("x", "")) for t in root.iter("{http://www.w3.org/2000/svg}text")
                     if "value" in t.get("class", "").split())
-        assert all(b - a >= svg.VALUE_STEP for a, b in zip(xs, xs[1:]))
+        assert all(b - a >= drawing.VALUE_STEP for a, b in zip(xs, xs[1:]))
 
 
 def test_every_drawable_class_draws_itself_for_notebooks() -> None:
@@ -179,6 +180,6 @@ def test_every_drawable_class_draws_itself_for_notebooks() -> None:
         assert page.startswith("<div") and thing._repr_svg_() in page
 
 
-def test_drawing_something_else_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="cannot draw a str"):
-        svg.draw("AS")
+def test_drawing_something_else_is_the_librarys_error() -> None:
+    with pytest.raises(deberts.DebertsError, match="cannot draw a str"):
+        drawing.draw("AS")

@@ -13,6 +13,7 @@ from typing import Any, Generic, Iterable, Iterator, TypeVar
 from deberts.errors import ArgumentError, NotationError, excerpt
 from deberts.model.arguments import describe, integer
 from deberts.model.arguments import text as text_argument
+from deberts.model.display import Drawn
 
 RANK_CHARS = "789TJQKA"
 SUIT_CHARS = "SHDC"
@@ -100,7 +101,7 @@ class Rank(IntEnum):
         return f"Rank.{self.name}"
 
 
-class Card(int):
+class Card(int, Drawn):
     """One of the 32 cards; an ``int`` equal to its bit index in a mask.
 
     >>> card = Card.parse("10h")
@@ -161,14 +162,6 @@ class Card(int):
     def __str__(self) -> str:
         return self.rank.char + self.suit.name
 
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
-
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -211,7 +204,7 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class CardSet:
+class CardSet(Drawn):
     """An immutable set of cards backed by a 32-bit mask.
 
     Iteration yields cards lowest bit first; ``str`` gives ``S.H.D.C`` notation
@@ -320,14 +313,6 @@ class CardSet:
 
     def __str__(self) -> str:
         return ".".join(self.holding(suit) for suit in Suit)
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"

@@ -202,6 +202,11 @@ class Game(ABC):
         game's own drawing options (:meth:`svg_options`)."""
         raise self._lacks("drawing")
 
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        """The game's objects that draw themselves in a notebook, each with its
+        drawing (the :class:`deberts.model.display.Drawn` hooks ask every game)."""
+        return ()
+
     def svg_options(self) -> tuple[str, ...]:
         """The drawing options :meth:`svg` takes (the web API refuses others)."""
         return ()

@@ -70,6 +70,11 @@ class Deberts(Game):
     def svg_options(self) -> tuple[str, ...]:
         return ("face_up",)
 
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        from deberts.variants.deberts.text.svg import DRAWINGS
+
+        return DRAWINGS
+
     def players(self) -> Mapping[str, PlayerType]:
         from deberts.variants.deberts.play.arena import TYPES
 

@@ -65,6 +65,11 @@ class Tertz(Game):
 
         return position_svg(position, values, **dict(options or {}))
 
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        from deberts.variants.tertz.text.svg import DRAWINGS
+
+        return DRAWINGS
+
     def players(self) -> Mapping[str, PlayerType]:
         from deberts.variants.tertz.play.arena import TERTZ_TYPES
 

@@ -23,10 +23,10 @@ from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Play, Position, play_out
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import DealScore, result_of, score
+from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
-
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Drawn):
     """The exact value of a position and of each legal card, best first.
 
     ``margin`` is the declarer side's total minus the defenders' for the whole deal
@@ -92,14 +92,6 @@ class Solution:
     def move_margins(self) -> CardMap[int]:
         """Each legal card's margin, best first (looked up by card or by name)."""
         return CardMap({m.card: m.margin for m in self.moves})
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         best = ",".join(str(m.card) for m in self.moves if m.margin == self.margin)

@@ -20,6 +20,7 @@ from deberts.variants.deberts.model.sides import declarer_leads, declarer_side, 
 from deberts.model.arguments import check_seat
 from deberts.variants.deberts.model.tricks import legal_cards, trick_points
 from deberts.model.trick_order import trick_winner
+from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Trick:
         return tuple(p.card for p in self.plays)
 
 
-class Position:
+class Position(Drawn):
     """A deal in play. ``played`` replays cards (each checked for legality); the
     first bella card announces bella unless ``bella_declined``."""
 
@@ -98,14 +99,6 @@ class Position:
         if replayed.stack != self.stack:
             parts.append("bella_declined=True")
         return f"Position({', '.join(parts)})"
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     # -- state -------------------------------------------------------------
 

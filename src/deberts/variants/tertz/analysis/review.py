@@ -22,6 +22,7 @@ from deberts.model.arguments import instance, integer
 from deberts.variants.tertz.model import Move, TertzPosition, TertzScore
 from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.record import TertzRecord
+from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class TertzMoveAnalysis:
 
 
 @dataclass(frozen=True)
-class TertzPlayAnalysis:
+class TertzPlayAnalysis(Drawn):
     """A played Tertz deal move by move against double-dummy play.
 
     ``dd_margin`` is the margin under optimal play from ``start``; ``final_margin``
@@ -93,14 +94,6 @@ class TertzPlayAnalysis:
                 "raw": list(self.score.raw), "recorded": list(self.score.recorded),
             },
         }
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         return (f"<TertzPlayAnalysis moves={len(self.moves)} dd_margin={self.dd_margin:+d} "

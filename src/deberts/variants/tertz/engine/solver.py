@@ -24,6 +24,7 @@ from deberts.model.arguments import integer
 from deberts.model.cards import Card
 from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition, TertzScore
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
+from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS
@@ -32,7 +33,7 @@ MAX_THREADS = 64
 
 
 @dataclass(frozen=True)
-class TertzSolution:
+class TertzSolution(Drawn):
     """A position solved: its ``margin`` (seat 0's total minus seat 1's over the
     whole deal), each legal move with its margin (best for the player to move
     first), the principal variation ``pv``, the ``score`` it ends in and the nodes
@@ -62,14 +63,6 @@ class TertzSolution:
     def move_margins(self) -> dict[Move, int]:
         """Each legal move's margin, best first."""
         return dict(self.moves)
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         best = ",".join(str(move) for move, value in self.moves if value == self.margin)

@@ -47,6 +47,7 @@ from deberts.variants.tertz.model.rules import TertzRules
 from deberts.variants.tertz.model.scoring import TertzScore, deal_score
 from deberts.variants.tertz.model.tricks import LAST_TRICK, STRICT, card_points, legal_cards
 from deberts.model.trick_order import trick_winner
+from deberts.model.display import Drawn
 
 #: Tricks in a deal: 9 cards each and 7 draws of two.
 TRICKS = HAND_SIZE + STOCK_SIZE // 2
@@ -69,7 +70,7 @@ class TertzTrick:
     points: int
 
 
-class TertzPosition:
+class TertzPosition(Drawn):
     """A Tertz deal and the moves made so far; ``moves`` replays moves (each checked).
 
     Attributes (plain values, replaced by each move, never changed in place):
@@ -331,14 +332,6 @@ class TertzPosition:
         self.hands = (self.hands[0] | drawn[0], self.hands[1] | drawn[1])
         self.stock = self.stock[2:]
         self.to_move = leader
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)

@@ -34,6 +34,7 @@ from deberts.variants.tertz.model import (
 )
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.record import TertzRecord
+from deberts.model.display import Drawn
 
 #: The face-down cards of the stock: the break turns these round (4.1).
 FACE_DOWN = STOCK_SIZE - 1
@@ -175,7 +176,7 @@ class TertzPlayer(Protocol):
 
 
 @dataclass(frozen=True)
-class TertzDealResult:
+class TertzDealResult(Drawn):
     """A deal played out: the final position (its deal and moves are the record)
     and its score."""
 
@@ -190,14 +191,6 @@ class TertzDealResult:
     def to_dict(self) -> dict[str, Any]:
         """The record's JSON object: the deal, the moves, the raw and recorded totals."""
         return self.record().to_dict()
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
 
 def play_tertz_deal(

@@ -10,23 +10,23 @@ still in the stock, and the stock's size in the title; a move that is not a card
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from deberts.variants.tertz.analysis.review import TertzPlayAnalysis
 from deberts.variants.tertz.engine.solver import TertzSolution, played_out
 from deberts.model.cards import Card, CardSet
-from deberts.variants.deberts.model.position import Play
 from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition
 from deberts.variants.tertz.model.position import TertzTrick
 from deberts.variants.tertz.model.record import TertzRecord
 from deberts.variants.tertz.play.match import TertzDealResult, TertzView
-from deberts.variants.deberts.text import svg
 from deberts.text.notation import signed
-from deberts.variants.deberts.text.svg import (
+from deberts.text.drawing import (
     CARD_H,
     CARD_W,
+    Drawings,
     Scene,
     Seat,
+    TableCard,
     card_svg,
     document,
     scene_svg,
@@ -50,7 +50,7 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
     notes = tuple(line for line in (", ".join(others), caption) if line)
     over = position.is_over()
     seats = tuple(Seat(CardSet(hand), label=f"seat {s}") for s, hand in enumerate(position.hands))
-    trick = tuple(Play((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
+    trick = tuple(TableCard((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
     face_up = position.stock[-1] if position.stock else None  # the seven, once swapped
     last_trick, last_winner = _last(position.tricks)
     return scene_svg(Scene(
@@ -61,12 +61,12 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
     ))
 
 
-def _last(tricks: Sequence[TertzTrick]) -> tuple[tuple[Play, ...], int | None]:
+def _last(tricks: Sequence[TertzTrick]) -> tuple[tuple[TableCard, ...], int | None]:
     """The plays of the last completed trick, who played what, and its winner."""
     if not tricks:
         return (), None
     last = tricks[-1]
-    return (tuple(Play((last.leader + i) % 2, card) for i, card in enumerate(last.cards)),
+    return (tuple(TableCard((last.leader + i) % 2, card) for i, card in enumerate(last.cards)),
             last.winner)
 
 
@@ -81,7 +81,7 @@ def view_svg(view: TertzView, playable: bool = False) -> str:
         Seat(view.hand, 0, "you") if s == view.seat else Seat(CardSet(), hidden, f"seat {other}")
         for s in range(2)
     )
-    trick = tuple(Play((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
+    trick = tuple(TableCard((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
     legal = CardSet(m for m in view.legal if isinstance(m, Card)) if playable else CardSet()
     title = f"Tertz, trick {len(view.tricks) + 1}, {view.stock_size} cards to draw"
     last_trick, last_winner = _last(view.tricks)
@@ -132,17 +132,8 @@ def result_svg(result: TertzDealResult | TertzRecord) -> str:
     return position_svg(end, caption=caption)
 
 
-def draw(thing: Any) -> str:
-    """The drawing of any Tertz object that draws itself (the ``_repr_svg_`` hooks)."""
-    return svg.draw(thing, DRAWINGS)
-
-
-def html(thing: Any) -> str:
-    """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
-    return svg.html(thing, DRAWINGS)
-
-
-DRAWINGS: svg.Drawings = (
+#: Tertz's objects that draw themselves (its game's ``drawings``).
+DRAWINGS: Drawings = (
     (TertzDeal, deal_svg),
     (TertzPosition, position_svg),
     (TertzSolution, solution_svg),
