@@ -243,3 +243,16 @@ def test_every_module_outside_the_games_folders_is_checked() -> None:
     assert {"deberts.formats.batch", "deberts.cli.main", "deberts.web.app",
             "deberts.model.registry"} <= modules
     assert not any(module.startswith(VARIANTS + ".") for module in modules)
+
+
+def test_the_benchmarks_import_nothing_from_the_tests() -> None:
+    helpers = {path.stem for path in (ROOT / "tests").glob("*.py")}
+    own = {path.stem for path in (ROOT / "benchmarks").glob("*.py")}
+    for path in (ROOT / "benchmarks").glob("*.py"):
+        text = path.read_text()
+        names = {alias.name.split(".")[0] for node in ast.walk(ast.parse(text))
+                 if isinstance(node, ast.Import) for alias in node.names}
+        names |= {node.module.split(".")[0] for node in ast.walk(ast.parse(text))
+                  if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+        assert not (names & helpers) - own, path
+        assert '/ "tests"' not in text, path
