@@ -5,9 +5,8 @@ confirmation of a card, and the options of ``deberts play`` as one
 
 A game plays at the terminal through its registered ``terminal`` part: a module
 with ``DEFAULT_AI`` (the computer's type and settings when ``--ai`` is not
-given), ``TAKES`` (the common options of ``deberts play`` it takes, of
-:data:`deberts.cli.arena.GAME_OPTIONS`) and ``play(table)``; its own options it
-declares itself (:meth:`deberts.model.registry.Game.play_options`).
+given) and ``play(table)``; its own options of ``deberts play`` it declares itself
+(:meth:`deberts.model.registry.Game.options`).
 """
 
 from __future__ import annotations
@@ -43,8 +42,8 @@ class Table:
     """The options of ``deberts play``: the computer's ``ai_spec``, how many
     ``deals`` at most, the ``seed``, whether a card needs ``confirm``-ation, where
     records go, the ``notation`` of the output, and the game's ``rules`` (built from
-    ``--rules``/``--set``). ``players`` and ``target`` are for the games whose
-    ``TAKES`` names them; ``options`` holds the game's own options by parameter name."""
+    ``--set`` and the game's own options); ``options`` holds the game's own options
+    of ``deberts play`` by parameter name."""
 
     ai_spec: str
     deals: int | None
@@ -53,8 +52,6 @@ class Table:
     record_file: TextIO | None
     notation: Notation
     rules: Any
-    players: int
-    target: int
     options: Mapping[str, Any]
 
 

@@ -195,7 +195,7 @@ GENERIC = [(module, path) for module, path in package_files() if is_generic(modu
 #: the game's folder (strict: a module mended must leave this list).
 PENDING = {"deberts.engine.mapping", "deberts.web.api",
            "deberts.web.requests",
-           "deberts.cli.cluster", "deberts.cli.common"}
+           "deberts.cli.cluster"}
 
 
 @pytest.mark.parametrize("module,path", [

@@ -293,7 +293,6 @@ class ToyTerminal:
     ``FirstPlayer``, naming his cards; with ``--reveal`` the computer's hand is shown."""
 
     DEFAULT_AI = "first"
-    TAKES: frozenset[str] = frozenset()
 
     @staticmethod
     def play(table: Any) -> None:
@@ -328,6 +327,11 @@ def solve_command(hands: tuple[str, str]) -> None:
 def deal_command(seed: int) -> None:
     """Print a random high-card deal: the two hands."""
     click.echo(" ".join(str(hand) for hand in random_deal(seed).hands))
+
+
+#: High card's own option of ``deberts play``.
+REVEAL = (click.Option(["--reveal/--no-reveal"], default=False,
+                       help="High card: show the computer's hand first."),)
 
 
 class Toy(Game):
@@ -369,7 +373,8 @@ class Toy(Game):
         return PLAYERS
 
     def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
-              progress: Callable[[Any], None] | None = None, **options: Any) -> Report:
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
         first, second = specs
         return arena((first, second), deals, seed, rules, jobs, progress)
 
@@ -379,9 +384,8 @@ class Toy(Game):
     def terminal(self) -> Terminal:
         return ToyTerminal  # type: ignore[return-value]
 
-    def play_options(self) -> Sequence[click.Option]:
-        return (click.Option(["--reveal/--no-reveal"], default=False,
-                             help="High card: show the computer's hand first."),)
+    def options(self, command: str) -> Sequence[click.Option]:
+        return REVEAL if command == "play" else ()
 
     def commands(self) -> Sequence[click.Command]:
         return (solve_command, deal_command)

@@ -36,7 +36,8 @@ def options(command: str) -> dict[str, object]:
     default and type (a repeatable option, such as ``stats --players 2 --players 3``,
     lists values of the same type and defaults to several)."""
     found = {}
-    for param in top_commands()[command].params:
+    chosen = top_commands()[command]
+    for param in chosen.get_params(click.Context(chosen)):
         names = [n for n in param.opts if n.startswith("--")]
         if names:
             repeatable = getattr(param, "multiple", False)

@@ -16,6 +16,9 @@ from deberts.model.arguments import describe, instance, integer, positive
 
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
+#: The table size the commands give every game's solver unless told (``--table-bits``):
+#: 2**18 entries, the size whole deals of either game solved fastest at here.
+CLI_TABLE_BITS = 18
 # Far beyond any deal margin: a value-search guess or a threshold is cut to this,
 # so that any integer fits the engine's C int (no margin comes near it anyway).
 GUESS_LIMIT = 1 << 20

@@ -98,11 +98,10 @@ class Web(Protocol):
 
 
 class Terminal(Protocol):
-    """A game at the terminal (``deberts play``): the computer's default type, the
-    game options it takes, and the match played at a :class:`deberts.cli.terminal.Table`."""
+    """A game at the terminal (``deberts play``): the computer's default type, and
+    the match played at a :class:`deberts.cli.terminal.Table`."""
 
     DEFAULT_AI: str
-    TAKES: frozenset[str]
 
     def play(self, table: Any) -> None: ...
 
@@ -131,9 +130,6 @@ class Game(ABC):
     rules: ClassVar[type]
     record: ClassVar[type]
     record_format: ClassVar[str]
-    #: The arena's options this game takes beyond the common ones (the CLI refuses
-    #: the others).
-    arena_options: ClassVar[tuple[str, ...]] = ()
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
@@ -168,6 +164,11 @@ class Game(ABC):
     def rules_of(self, mapping: Mapping[str, Any] | None = None) -> Any:
         """The game's rules from a JSON ``rules`` object (the defaults for none)."""
         return self.rules.from_mapping(mapping or {})  # type: ignore[attr-defined]
+
+    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Any:
+        """The game's rules from ``--set OPTION=VALUE`` settings and the game's own
+        command-line options (:meth:`options`)."""
+        return self.rules.from_settings(settings)  # type: ignore[attr-defined]
 
     # -- formats ------------------------------------------------------------
 
@@ -218,8 +219,11 @@ class Game(ABC):
         raise self._lacks("players")
 
     def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
-              progress: Callable[[int], None] | None = None, **options: Any) -> Report:
-        """Two player types over ``deals`` duplicate deals."""
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
+        """Two player types over ``deals`` duplicate deals on ``jobs`` processes, each
+        match's outcome to ``progress``; ``options`` are the game's own options of
+        the arena (:meth:`options`)."""
         raise self._lacks("arena")
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
@@ -240,9 +244,11 @@ class Game(ABC):
         """The game at the terminal."""
         raise self._lacks("terminal play")
 
-    def play_options(self) -> Sequence[click.Option]:
-        """The game's own options of ``deberts play`` (the terminal reads them from
-        its table's ``options``); the command refuses them for another game."""
+    def options(self, command: str) -> Sequence[click.Option]:
+        """The game's own options of the generic command ``command`` (``play``,
+        ``arena``), by parameter name in what the command passes on: the terminal's
+        table's ``options``, :meth:`arena`'s ``options`` and :meth:`rules_from`'s.
+        The command refuses them for another game."""
         return ()
 
     def commands(self) -> Sequence[click.Command]:

@@ -27,7 +27,6 @@ class Deberts(Game):
     rules = Rules
     record = GameRecord
     record_format = FORMAT
-    arena_options = ("players", "target", "preset")
 
     def solver_class(self) -> type[GameSolver]:
         from deberts.variants.deberts.engine.solver import Solver
@@ -80,13 +79,24 @@ class Deberts(Game):
 
         return TYPES
 
+    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Rules:
+        return Rules.from_settings(settings, options.get("preset"))
+
     def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
-              progress: Callable[[Any], None] | None = None, **options: Any) -> Report:
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
         from deberts.variants.deberts.play.arena import arena
 
         first, second = specs
-        return arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
-                     progress=progress, **options)
+        given = dict(options or {})
+        return arena((first, second), players=given.get("players", 2), deals=deals,
+                     seed=seed, rules=rules, target=int(given.get("target", 301)), jobs=jobs,
+                     progress=progress)
+
+    def options(self, command: str) -> Sequence[click.Option]:
+        from deberts.variants.deberts.cli.options import PLAYERS, PRESET, TARGET
+
+        return (PLAYERS, TARGET, PRESET) if command in ("play", "arena") else ()
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
         from deberts.variants.deberts.text.arena import arena_lines

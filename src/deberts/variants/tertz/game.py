@@ -76,12 +76,13 @@ class Tertz(Game):
         return TERTZ_TYPES
 
     def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
-              progress: Callable[[Any], None] | None = None, **options: Any) -> Report:
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
         from deberts.variants.tertz.play.arena import tertz_arena
 
         first, second = specs
         return tertz_arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
-                           progress=progress, **options)
+                           progress=progress)
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
         from deberts.variants.tertz.text.arena import arena_lines
@@ -104,10 +105,10 @@ class Tertz(Game):
 
         return terminal
 
-    def play_options(self) -> Sequence[click.Option]:
+    def options(self, command: str) -> Sequence[click.Option]:
         from deberts.variants.tertz.cli.terminal import review_stock_option
 
-        return (review_stock_option,)
+        return (review_stock_option,) if command == "play" else ()
 
     def commands(self) -> Sequence[click.Command]:
         from deberts.variants.tertz.cli.commands import (

@@ -11,20 +11,22 @@ import click
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import (
     option,
-    given_setting,
-    setting_option_group,
     CliError,
     ascii_option,
-    chosen_rules,
     hands_argument,
     json_option,
     notation_for_stdout,
     played_option,
     refuse_options,
     reported,
-    rules_options,
     setting_options,
     table_bits_option,
+)
+from deberts.variants.deberts.cli.options import (
+    given_setting,
+    setting_option_group,
+    chosen_rules,
+    rules_options,
 )
 from deberts.variants.deberts.cli.inputs import build_position
 from deberts.cli.search_control import controlled, search_options

@@ -13,14 +13,12 @@ from deberts.cli.common import (
     json_option,
     notation_for_stdout,
     played_option,
-    given_setting,
     refuse_options,
     reported,
-    rules_options,
-    setting_option_group,
     setting_options,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import given_setting, rules_options, setting_option_group
 from deberts.variants.deberts.cli.inputs import EXAMPLE, build_position, build_rules
 from deberts.cli.search_control import controlled, search_options
 from deberts.variants.deberts.text.render import render_solution

@@ -23,16 +23,15 @@ from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.common import (
     option,
     CliError,
-    chosen_rules,
     jobs_option,
     json_option,
     progress_option,
     refuse_empty,
     reported,
-    rules_options,
     seed_option,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import chosen_rules, rules_options
 from deberts.errors import ClusterError
 from deberts.formats.output_file import is_regular_or_new
 from deberts.text.notation import table

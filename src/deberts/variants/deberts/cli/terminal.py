@@ -27,17 +27,17 @@ from deberts.text.notation import Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"
-#: The common options of ``deberts play`` Deberts takes.
-TAKES = frozenset({"players", "target", "preset"})
 
 
 def play(table: Table) -> None:
-    """A match to ``table.target`` against ``table.players - 1`` computer seats."""
-    players, rules, notation = table.players, table.rules, table.notation
+    """A match to the ``--target`` against ``--players`` less one computer seats
+    (Deberts' own options of ``deberts play``, in ``table.options``)."""
+    players, target = table.options["players"], int(table.options["target"])
+    rules, notation = table.rules, table.notation
     with reported():
         factory = player_factory(table.ai_spec)
         seats = [HumanPlayer(notation, table.confirm)] + [factory(s) for s in range(1, players)]
-        match = Match(seats, rules, table.target, seed=table.seed)
+        match = Match(seats, rules, target, seed=table.seed)
     names = ("you", *[table.ai_spec] * (players - 1))
     click.echo("You are seat 0. Type help at any question for the commands, q to quit.")
 

@@ -23,8 +23,6 @@ from deberts.variants.tertz.text.render import deal_lines, move_text, score_line
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=20,seconds=1.0"
-#: The common options of ``deberts play`` Tertz takes: none (two players, to 501).
-TAKES: frozenset[str] = frozenset()
 
 #: ``--review-stock``'s default: the person's moves are reviewed from this many cards
 #: left to draw (the engine needs seconds to minutes for a whole deal).
