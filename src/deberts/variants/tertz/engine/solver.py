@@ -30,7 +30,7 @@ from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer
 from deberts.model.cards import Card
-from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition, TertzScore
+from deberts.variants.tertz.model import SWAP, Break, Move, Swap, TertzPosition, TertzScore
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
 
 #: log2 of the transposition table's entries when none is given.
@@ -297,7 +297,7 @@ def engine_move(move: Move) -> int:
     """The engine's code of one of the model's moves (:func:`to_move` undone)."""
     if isinstance(move, Break):
         return _tertz.MOVE_BREAK + move.k
-    return _tertz.MOVE_SWAP if move == SWAP else int(move)
+    return _tertz.MOVE_SWAP if isinstance(move, Swap) else int(move)
 
 
 def settled_margin(position: TertzPosition) -> int:
