@@ -95,7 +95,8 @@ async function follow(job) {
 function show(job, shown) {
   const values = job.values;
   const proven = values ? values.moves.filter(m => m.margin !== undefined) : [];
-  const under = job.searching ? `; searching ${job.searching} ${boundText(job.lower, job.upper)}` : "";
+  const bound = boundText(job.lower, job.upper);
+  const under = job.searching ? `; searching ${job.searching}${bound === "?" ? "" : " " + bound}` : "";
   const count = values ? `, ${proven.length} of ${values.moves.length} moves proven` : "";
   document.getElementById("status").innerHTML = cardsHtml(
     `Solving: ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes${count}${under}.`);
@@ -113,12 +114,12 @@ function show(job, shown) {
 function legend(values) {
   const best = values.best ? `<span class="badge">${cardsHtml(values.best)}</span> ` +
     (values.best_proven ? "(proven best)" : "(best so far)") : "none proven yet";
-  const open = values.moves.filter(m => m.margin === undefined)
+  const bounded = values.moves.filter(m => m.margin === undefined && (m.lower !== null || m.upper !== null))
     .map(m => `${m.move} ${boundText(m.lower, m.upper)}`);
   document.getElementById("legend").innerHTML =
     "Under each card (and on each button): the margin the deal ends with, seat 0's total " +
     `minus seat 1's, if that move is made and both play best after. Best: ${best}.` +
-    (open.length ? ` Not proven yet: ${cardsHtml(open.join(", "))}.` : "");
+    (bounded.length ? ` Proven so far: ${cardsHtml(bounded.join(", "))}.` : "");
 }
 
 // The moves that are not cards (swap, break:K) as buttons with their values.
