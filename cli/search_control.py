@@ -93,15 +93,19 @@ def controlled(solver: SearchOwner[Any], seconds: float | None, progress: bool |
     show = progress if progress is not None else bool(stderr is not None and stderr.isatty())
     line = _Line(name)
     last: list[Progress] = []
+    proven: list[PartialValues[Any]] = []  # the latest values (threads tell them apart)
 
     def observe(now: Progress) -> None:
         last[:] = [now]
+        if now.values is not None:
+            proven[:] = [now.values]
         if show and now.seconds >= SHOW_AFTER:
             line.show(now)
 
     def proved(stopped: str) -> PartialValues[Any] | None:
-        values = last[0].values if last else None
-        return None if partial is None or values is None else replace(values, stopped=stopped)
+        if partial is None or not proven:
+            return None
+        return replace(proven[0], stopped=stopped)
 
     try:
         with solver.limit(seconds=seconds), solver.progress(observe):

@@ -65,7 +65,6 @@ class Job:
                  board: Callable[[Any, dict[Any, int]], str]) -> None:
         self.id = secrets.token_urlsafe(12)
         self.position = position
-        self.solver: GameSolver = game_of(position).solver(limits.table_bits)
         self.limits = limits
         self.render = render
         self.board = board
@@ -82,10 +81,10 @@ class Job:
                                        daemon=True)
 
     def _run(self) -> None:
-        try:
-            with self.solver.limit(seconds=self.limits.seconds), \
-                    self.solver.progress(self._observe):
-                solution = self.solver.solve(self.position)
+        try:  # the table is made here, off the event loop
+            solver: GameSolver = game_of(self.position).solver(self.limits.table_bits)
+            with solver.limit(seconds=self.limits.seconds), solver.progress(self._observe):
+                solution = solver.solve(self.position)
             self.solution = self.render(self.position, solution)
             self.state = DONE
         except SearchInterrupted:
