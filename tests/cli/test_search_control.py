@@ -220,7 +220,7 @@ def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str
     assert time.monotonic() - sent < AT_ONCE
     assert process.returncode == 130, stderr[-300:]
     if command[1] == "solve":
-        assert stdout.startswith("Partial: the search interrupted after ")
+        assert stdout.startswith("Partial: the search was interrupted after ")
         assert "moves proven" in stdout and "(searching)" in stdout
     else:
         assert stdout == ""

@@ -57,7 +57,7 @@ def partial_lines(values: PartialValues[Any], name: Namer = str) -> list[str]:
     """Every move's margin as far as proven, best proven first, then the others
     with their proven intervals, under a line that says the table is partial and
     why (a limit or an interrupt)."""
-    why = "interrupted" if values.stopped == STOPPED_BY_INTERRUPT else "stopped at its limit"
+    why = "was interrupted" if values.stopped == STOPPED_BY_INTERRUPT else "stopped at its limit"
     count = len(values.exact) + len(values.bounds)
     lines = [f"Partial: the search {why} after {values.nodes:,} nodes, {values.seconds:.1f} s; "
              f"{len(values.exact)} of {count} moves proven.",
