@@ -145,12 +145,13 @@ def analyze_command(
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
         dealt = TertzPosition(position.deal, position.rules)
         solver = TertzSolver(table_bits, threads)
-        with controlled(solver, seconds, progress):
+        notation = notation_for_stdout(ascii_only)
+        with controlled(solver, seconds, progress, name=lambda move: move_text(move, notation)):
             analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_tertz_analysis(analysis, None, notation_for_stdout(ascii_only)))
+        click.echo(render_tertz_analysis(analysis, None, notation))
 
 
 @tertz_group.command(name="deal")
