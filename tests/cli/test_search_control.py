@@ -367,3 +367,14 @@ def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):
         solver.values(TertzPosition(TertzDeal.random(11)))
     assert time.monotonic() - started < 0.5 + AT_ONCE
+
+
+def test_ctrl_c_in_proven_values_returns_what_was_proven(interrupt_in: Any) -> None:
+    """The API's answer to Ctrl-C: the values proven so far, marked interrupted."""
+    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(11))
+    interrupt_in(1.0)
+    started = time.monotonic()
+    values = solver.proven_values(position)
+    assert time.monotonic() - started < 1.0 + AT_ONCE
+    assert values.partial and values.stopped == "interrupted" and values.nodes > 0
+    assert set(values.exact) | set(values.bounds) == set(position.legal_moves())
