@@ -107,13 +107,18 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
     def work() -> dict[str, Any]:
         position = position_of(line)
         solver = game_of(position).solver()
-        seen: list[Progress] = []
+        proven: list[PartialValues[Any]] = []  # the latest values proven
+
+        def keep(progress: Progress) -> None:
+            if progress.values is not None:
+                proven[:] = [progress.values]
+
         seconds = limits(request).seconds * SEARCH_SHARE
         try:
-            with solver.limit(seconds=seconds), solver.progress(seen.append):
+            with solver.limit(seconds=seconds), solver.progress(keep):
                 solution = solver.solve(position)
         except SearchInterrupted:
-            values = seen[-1].values if seen else None
+            values = proven[0] if proven else None
             raise PartialAnswer(
                 f"the search stopped at the server's limit of {seconds:g} s: "
                 "'values' holds what it proved",
