@@ -108,9 +108,9 @@ def test_the_progress_observer_sees_the_values_and_values_still_stops() -> None:
     exact = dict(make().values(position))
     solver = make()
     seen: list[Any] = []
-    with solver.progress(seen.append), solver.limit(nodes=300):
-        with pytest.raises(SearchInterrupted):
-            solver.values(position)
+    with solver.progress(seen.append), solver.limit(nodes=300), \
+            pytest.raises(SearchInterrupted):
+        solver.values(position)
     last = seen[-1].values
     assert last is not None and last.partial
     check_against([p.values for p in seen], last, exact)

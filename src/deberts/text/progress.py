@@ -59,8 +59,8 @@ def partial_lines(values: PartialValues[Any], name: Namer = str) -> list[str]:
     why (a limit or an interrupt)."""
     why = "was interrupted" if values.stopped == STOPPED_BY_INTERRUPT else "stopped at its limit"
     count = len(values.exact) + len(values.bounds)
-    lines = [f"Partial: the search {why} after {values.nodes:,} nodes, {values.seconds:.1f} s; "
-             f"{len(values.exact)} of {count} moves proven.",
+    lines = [(f"Partial: the search {why} after {values.nodes:,} nodes, {values.seconds:.1f} s; "
+              f"{len(values.exact)} of {count} moves proven."),
              "Moves, proven best first for the player to move (margin in points):"]
     rows = [(name(move), _cell(move, interval, values)) for move, interval in values.ordered()]
     width = max((len(move) for move, _ in rows), default=4)
