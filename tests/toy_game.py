@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import click
 
+from deberts.engine.partial import PartialValues
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
@@ -139,6 +140,14 @@ class ToySolver:
             after = position.copy()
             after.push(move)
             values[move] = self.line(after)[0]
+        return values
+
+    def proven_values(self, position: ToyPosition,
+                      observer: Callable[[Any], None] | None = None) -> PartialValues[Card]:
+        values = PartialValues(self.values(position), {}, None, position.to_move == 0,
+                               self.nodes)
+        if observer is not None:
+            observer(values)
         return values
 
     def value(self, position: ToyPosition) -> int:

@@ -30,6 +30,15 @@ def after(page: Any, action: Any) -> None:
     page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}")
 
 
+def solved(page: Any, action: Any) -> None:
+    """Do ``action`` and wait until the page has solved the new position: drawn a new
+    board, and no analysis job is running."""
+    before = boards(page)
+    action()
+    page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}"
+                           " && document.body.dataset.busy !== 'true'")
+
+
 def shown_values(page: Any) -> dict[str, int]:
     """The value under each legal card of the board on the page."""
     return page.evaluate(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import after, needs_chromium, new_game
+from browser import after, needs_chromium, new_game, solved
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -122,7 +122,7 @@ def test_the_tertz_page_fits_every_screen(
 ) -> None:
     page.set_viewport_size({"width": screen[0], "height": screen[1]})
     page.goto(server + "/tertz")
-    after(page, lambda: page.click("#solve"))
+    solved(page, lambda: page.click("#solve"))
     assert page.locator("#board g.hand.to-move text.value").count() == 9
     check_screen(page, f"tertz-{screen[0]}", tmp_path, face_up=True)
 

@@ -53,6 +53,9 @@ class GameSolver(Protocol):
     engines): ``value`` the int margin of the side that the game scores from,
     ``values`` every legal move's margin, ``best`` the margin and one optimal move,
     ``line`` the margin, an optimal line and its score, ``solve`` everything,
+    ``proven_values`` every move's margin as far as the search proves it within the
+    limit (a ``deberts.engine.partial.PartialValues``: each move's value the
+    moment it is proven, told to ``observer``, and what a stopped search proved),
     ``nodes`` the last search's node count, and ``limit``/``progress`` the calling
     thread's budget and observer for the searches in a ``with`` block. Safe to share
     between threads."""
@@ -70,6 +73,10 @@ class GameSolver(Protocol):
     def value(self, position: Any) -> int: ...
 
     def values(self, position: Any) -> Mapping[Any, int]: ...
+
+    def proven_values(
+        self, position: Any, observer: Callable[[Any], None] | None = None
+    ) -> Any: ...
 
     def best(self, position: Any) -> tuple[int, Any]: ...
 

@@ -11,14 +11,18 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.variants.deberts.analysis.table import dd_table
-from deberts.errors import DebertsError, SearchInterrupted
+from deberts.engine.owner import Progress
+from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
+from deberts.errors import DebertsError, SearchInterrupted, short_message
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
@@ -77,21 +81,70 @@ async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool =
     return await pool(request, slow).run(work)
 
 
-@router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`")
+#: The share of the server's time limit a solve's search may take: it stops first,
+#: so that the answer holds what it proved rather than the pool's bare timeout.
+SEARCH_SHARE = 0.9
+
+
+class PartialError(Error):
+    """A search stopped at the server's limit: what it proved (``PartialValues.to_dict``)."""
+
+    values: dict[str, Any] | None
+
+
+class PartialAnswer(WorkTimeout):
+    """A solve stopped at the server's time limit, with what it proved."""
+
+    def __init__(self, message: str, values: PartialValues[Any] | None) -> None:
+        super().__init__(message)
+        self.values = values
+
+
+@router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`",
+             responses={503: {"model": PartialError, "description": (
+                 "The search stopped at the server's time limit: the values it proved")}})
 async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(line)
-        game = game_of(position)
-        solver = game.solver()
-        with bounded(solver, request):
-            solution = solver.solve(position)
-        data = solution.to_dict()
-        if board:
-            data["svg"] = game.svg(position, solution.move_margins())
-            data["report"] = report(game.render_solution(position, solution, Notation()))
-        return data
+        solver = game_of(position).solver()
+        proven: list[PartialValues[Any]] = []  # the latest values proven
+
+        def keep(progress: Progress) -> None:
+            if progress.values is not None:
+                proven[:] = [progress.values]
+
+        seconds = limits(request).seconds * SEARCH_SHARE
+        try:
+            with solver.limit(seconds=seconds), solver.progress(keep):
+                solution = solver.solve(position)
+        except SearchInterrupted:
+            values = proven[0] if proven else None
+            raise PartialAnswer(
+                f"the search stopped at the server's limit of {seconds:g} s: "
+                "'values' holds what it proved",
+                None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
+            ) from None
+        return solution_data(position, solution, board)
 
     return await run(request, work)
+
+
+async def partial_answer(request: Request, error: Exception) -> JSONResponse:
+    """503 with the one-line message and the values proven (never a bare 503)."""
+    assert isinstance(error, PartialAnswer)
+    values = None if error.values is None else error.values.to_dict()
+    return JSONResponse({"error": short_message(str(error)), "values": values}, status_code=503)
+
+
+def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
+    """A solution's ``to_dict()``, with ``board``: the drawing (``svg``) and the
+    ``report`` sections the board shows."""
+    data: dict[str, Any] = solution.to_dict()
+    if board:
+        game = game_of(position)
+        data["svg"] = game.svg(position, solution.move_margins())
+        data["report"] = report(game.render_solution(position, solution, Notation()))
+    return data
 
 
 @router.post("/board", summary="Draw a position, with its legal moves' values if given")

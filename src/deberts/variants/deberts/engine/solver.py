@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.deberts.engine.boundary import engine_input, line_plays, move_card, settled_margin
 from deberts.engine.owner import SearchOwner, relative_margin
+from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardMap, CardSet, Suit
@@ -142,7 +143,6 @@ class Solver(SearchOwner[_engine.Search]):
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         super().__init__(_engine.Search, table_bits)
-        self.nodes = 0
 
     def value(self, position: Position) -> int:
         """The deal margin under optimal play from here."""
@@ -178,11 +178,29 @@ class Solver(SearchOwner[_engine.Search]):
         by name (``values["7D"]``). A ``guess`` of the margin of the card solved
         first (of the one card, when ``cards`` leaves one), if near, saves the
         search some passes."""
+        return self._values(position, cards, guess, _proof(position))
+
+    def proven_values(
+        self, position: Position,
+        observer: Callable[[PartialValues[Card]], None] | None = None,
+    ) -> PartialValues[Card]:
+        """Every legal card's margin as far as the search proves it within the
+        calling thread's :meth:`limit` (or before Ctrl-C): the cards whose margin is
+        proven, the interval proven to hold each other card's, marked partial when
+        the search stopped before the end. ``observer`` gets the values so far as
+        each card's is proven and about every tenth of a second."""
+        _input(position)
+        return self._proven(lambda proof: self._values(position, None, None, proof),
+                            _proof(position), observer)
+
+    def _values(self, position: Position, cards: Iterable[Card] | None, guess: int | None,
+                proof: Proof[Card]) -> CardMap[int]:
+        """:meth:`values`, its progress gathered in ``proof``."""
         spec, trick = _input(position)
         settled = settled_margin(position)
         extra = () if guess is None else (relative_margin("guess", guess, settled),)
         mask = _card_mask(cards)
-        with self._searching(settled):
+        with self._searching(settled, proof):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
         return CardMap({card: settled + value
                         for card, (value,) in _per_card(position, raw).items()})
@@ -221,7 +239,7 @@ class Solver(SearchOwner[_engine.Search]):
         started = time.perf_counter()
         spec, trick = _input(position)
         settled = settled_margin(position)
-        with self._searching(settled):
+        with self._searching(settled, _proof(position)):
             raw, self.nodes = self._search.lines(spec, trick)
         moves = _merge_bella_choices(
             position, [_move_value(position, settled, *r) for r in raw]
@@ -254,6 +272,13 @@ def _per_card(
         known = merged.get(card)
         merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
     return merged
+
+
+def _proof(position: Position) -> Proof[Card]:
+    """Where a values search of ``position`` gathers its values as they are proven
+    (a card's two bella choices valued as the mover's better one)."""
+    return Proof(move_card, position.is_declarer_side(position.to_move),
+                 settled_margin(position))
 
 
 def _card_mask(cards: Iterable[Card] | None) -> int:
