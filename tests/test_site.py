@@ -95,7 +95,7 @@ def test_every_command_is_in_the_sidebar(site: Path) -> None:
     from deberts.cli.main import main
 
     cli = (site / "cli" / "index.html").read_text(encoding="utf-8")
-    sidebar = cli[cli.index('class="bs-sidebar'):cli.index('role="main"')]
+    sidebar = cli[cli.index("bs-sidebar"):cli.index('role="main"')]
     links = set(re.findall(r'href="#([^"]+)"', sidebar))
     names = list(main.commands) + [f"{name}_1" for name in main.commands["tertz"].commands]
     assert [name for name in names if name not in links] == []
