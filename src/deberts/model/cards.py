@@ -196,7 +196,7 @@ class NamedMap(dict[K, V], Generic[K, V]):
         return super().__contains__(self._key(key))
 
     def get(self, key: object, default: Any = None) -> Any:
-        return super().get(self._key(key), default)  # type: ignore[call-overload, arg-type]
+        return super().get(self._key(key), default)  # type: ignore[arg-type]
 
 
 class CardMap(NamedMap[Card, V]):
