@@ -20,7 +20,8 @@ import griffe
 PUBLIC = ("deberts", "deberts.analysis", "deberts.play", "deberts.tertz")
 
 #: A Sphinx role with its target: :func:`solve`, :class:`~deberts.model.cards.Card`.
-ROLE = re.compile(r":(?:py:)?(?:func|meth|class|mod|data|attr|exc|obj|const|ref|term):`(~?)([^`]+)`")
+ROLE = re.compile(
+    r":(?:py:)?(?:func|meth|class|mod|data|attr|exc|obj|const|ref|term):`(~?)([^`]+)`")
 
 
 @cache

@@ -23,7 +23,8 @@ def shortened(value: Any) -> Any:
         return f"{value[:60]}... ({len(value):,} characters)"
     if isinstance(value, list):
         kept = [shortened(item) for item in value[:LONGEST_LIST]]
-        return kept + ([f"... ({len(value) - LONGEST_LIST} more)"] if len(value) > LONGEST_LIST else [])
+        left = len(value) - LONGEST_LIST
+        return kept + ([f"... ({left} more)"] if left > 0 else [])
     if isinstance(value, dict):
         return {key: shortened(item) for key, item in value.items()}
     return value
@@ -32,7 +33,8 @@ def shortened(value: Any) -> Any:
 def type_text(schema: dict[str, Any], schemas: dict[str, Any]) -> str:
     """A JSON schema's type in words: ``string``, ``list of string``, ``Line``."""
     if "$ref" in schema:
-        return f"[{schema['$ref'].rsplit('/', 1)[-1]}](#{schema['$ref'].rsplit('/', 1)[-1].lower()})"
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        return f"[{name}](#{name.lower()})"
     if "anyOf" in schema:
         kinds = [type_text(option, schemas) for option in schema["anyOf"]]
         return " or ".join(kind for kind in kinds if kind != "null") + (
@@ -112,8 +114,8 @@ def page() -> str:
         "page was built, and the answer is what it gave (long strings and lists cut).",
         "", "Two errors, a bad position and a game that has ended:", "",
     ]
-    for status in ("400", "404"):
-        request, code, answer = seen[("error", status)]
+    for wanted in ("400", "404"):
+        request, code, answer = seen[("error", wanted)]
         method = "POST" if request["body"] is not None else "GET"
         lines += ["```", f"{method} {request['url']}",
                   *([json.dumps(request["body"])] if request["body"] is not None else []),
@@ -136,7 +138,7 @@ def page() -> str:
                           *fields_table(model, schemas), ""]
             request, status, answer = seen[(method.upper(), path)]
             lines += ["Example:", "", "```", f"{method.upper()} {request['url']}",
-                      *([json.dumps(request["body"], ensure_ascii=False)] if request["body"] else []),
+                      *([json.dumps(request["body"])] if request["body"] else []),
                       "```", "", f"Answer, status {status}:", "", "```json",
                       json.dumps(shortened(answer), indent=2, ensure_ascii=False), "```", ""]
             errors = [f"{code} ({response['description']})"

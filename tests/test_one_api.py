@@ -69,6 +69,12 @@ def test_positions_are_values(position: Any) -> None:
     assert other == position
 
 
+@pytest.mark.parametrize("deal", [DEAL, TERTZ_DEAL], ids=["deberts", "tertz"])
+def test_deals_are_values(deal: Any) -> None:
+    again = eval(repr(deal), NAMESPACE)  # noqa: S307 - our own repr
+    assert again == deal and hash(again) == hash(deal) and len({deal, again}) == 1
+
+
 def test_positions_differ_by_their_bella_announcements_and_type() -> None:
     announced = deberts.Position(DEAL, "H", 0, 1, played="7D AD KH")
     declined = deberts.Position(DEAL, "H", 0, 1, played="7D AD KH", bella_declined=True)

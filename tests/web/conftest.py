@@ -17,7 +17,9 @@ from browser import CHROMIUM, NO_BROWSER, PATIENCE_MS
 WITHOUT_BROWSER = "skipped without a browser"
 
 
-def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+def pytest_report_teststatus(
+    report: pytest.TestReport, config: pytest.Config,
+) -> tuple[str, str, str] | None:
     if report.skipped and NO_BROWSER in str(report.longrepr):
         return WITHOUT_BROWSER, "b", "SKIPPED (no browser)"
     return None
