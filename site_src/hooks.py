@@ -59,6 +59,8 @@ def on_files(files: Files, config: Any) -> Files:
         files.append(File.generated(config, Path(image).name, abs_src_path=str(ROOT / image)))
     for namespace, page in api_pages.PAGES.items():
         files.append(File.generated(config, page, content=api_pages.page(namespace)))
-    files.remove(files.get_file_from_path("web.md"))
+    placeholder = files.get_file_from_path("web.md")  # site_src/web.md, for the repository
+    if placeholder is not None:
+        files.remove(placeholder)
     files.append(File.generated(config, "web.md", content=http_api.page()))
     return files
