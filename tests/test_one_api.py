@@ -38,6 +38,15 @@ def test_tertz_values_name_the_swap() -> None:
     assert values["swap"] == values["SWAP"] == values[tertz.SWAP]
 
 
+def test_reviews_take_move_names() -> None:
+    position = deberts.Position(DEAL, "H", 0, 1)
+    first = deberts.analyze_play(position, "JS QS").cards[0]
+    assert first.values["7D"] == first.values[deberts.Card.parse("7D")] == 30
+    tertz_position = tertz.TertzPosition(TERTZ_DEAL, moves=TERTZ_MOVES)
+    move = tertz.analyze_tertz(tertz_position, "AS swap").moves[1]
+    assert move.values["swap"] == move.values[tertz.SWAP]
+
+
 def test_deberts_bounds_take_card_names() -> None:
     position = deberts.Position(DEAL, "H", 0, 1)
     bounds = deberts.Solver(table_bits=14).bounds(position, 30)
