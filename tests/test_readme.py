@@ -193,3 +193,13 @@ def test_readme_commands_paste_into_a_shell() -> None:
             elif command.count("'") % 2:
                 quoted.append(line)
     assert quoted == []
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    """The README's test command is the line ``.ci/run`` runs, and the README says how
+    to give the browser tests a browser."""
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    (command,) = [line for line in ci if line.startswith("pip install -e")]
+    setup = blocks("")[0].splitlines()
+    assert command in setup and setup[0].startswith("pip install . && deberts solve")
+    assert "DEBERTS_CHROMIUM" in README.read_text(encoding="utf-8")
