@@ -31,7 +31,7 @@ HELP = """Commands, at any question:
   a call: play, pass or a suit letter, as offered
   y / n:  to a yes-or-no question
   help, ?: this text
-  q, quit: leave the match (the deals so far stay in the --record file)"""
+  q, quit: leave the match (the deals so far stay in the --records file)"""
 
 
 #: Exit status when the input ends before the match does (q leaves with 0).

@@ -10,9 +10,11 @@ import pytest
 
 #: Playwright cannot download its own browser here: it drives this one.
 CHROMIUM = os.environ.get("DEBERTS_CHROMIUM") or shutil.which("chromium")
+#: Why a browser test is skipped: there is no browser to drive.
+NO_BROWSER = ("no browser: apt-get install -y chromium, or set DEBERTS_CHROMIUM "
+              "to a chromium binary")
 #: The mark of a module of browser tests.
-needs_chromium = pytest.mark.skipif(CHROMIUM is None,
-                                    reason="no chromium (apt-get install -y chromium)")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason=NO_BROWSER)
 
 #: The longest any step may take: a bound for a hung page, not a measure.
 PATIENCE_MS = 120_000

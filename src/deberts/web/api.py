@@ -53,7 +53,6 @@ class Error(BaseModel):
 #: The error answers every endpoint documents.
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Error, "description": "Bad input: the library's one-line message"},
-    404: {"model": Error, "description": "No such game"},
     503: {"model": Error, "description": "The work took longer than the server allows"},
 }
 
@@ -100,7 +99,7 @@ class PartialAnswer(WorkTimeout):
         self.values = values
 
 
-@router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`",
+@router.post("/solve", summary="Solve a position (a batch line of any game), as deberts solve --json",
              responses={503: {"model": PartialError, "description": (
                  "The search stopped at the server's time limit: the values it proved")}})
 async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
@@ -169,7 +168,7 @@ def legal_move(position: Any, name: str) -> Any:
     return next(move for key, move in legal.items() if key.upper() == name.strip().upper())
 
 
-@router.post("/table", summary="Every trump and declarer: `deberts table --json`")
+@router.post("/table", summary="Every trump and declarer, as deberts table --json")
 async def table(request: Request, body: TableRequest, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         deal = Deal.parse(body.hands) if isinstance(body.hands, str) else Deal(body.hands)
@@ -185,7 +184,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
     return await run(request, work, slow=True)
 
 
-@router.post("/analyze", summary="A played deal card by card: `deberts analyze --json`")
+@router.post("/analyze", summary="A played deal card by card, as deberts analyze --json")
 async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
     if body.record is not None and len(body.record) > limits(request).record_chars:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
@@ -238,7 +237,7 @@ def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
         raise WorkTimeout(f"the work took longer than {seconds:g} s: ask for less") from None
 
 
-@router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")
+@router.post("/bid", summary="Evaluate a bid over sampled deals, as deberts bid --json")
 async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[str, Any]:
     most = limits(request).bid_samples
     if not 1 <= body.samples <= most:
@@ -257,7 +256,7 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
     return await run(request, work, slow=True)
 
 
-@router.post("/deal", summary="A random deal, as `deberts deal` prints it")
+@router.post("/deal", summary="A random deal, as deberts deal prints it")
 async def random_deal(body: DealRequest) -> dict[str, Any]:
     deal = Deal.random(body.players, body.cards, body.seed)
     return {"hands": [str(hand) for hand in deal.hands]}

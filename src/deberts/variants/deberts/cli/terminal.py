@@ -194,8 +194,8 @@ def _review(result: DealResult, match: Match, notation: Notation) -> list[str]:
         f"your cards gave away {analysis.lost()[YOU]} points."
     )
     for card in mistakes:
-        lines.append(f"  card {card.index + 1}: {notation.card(card.card)} cost {card.cost}, "
-                     f"best was {notation.cards(card.best)}")
+        lines.append(f"  trick {card.index // players + 1}: {notation.card(card.card)} "
+                     f"cost {card.cost}, best was {notation.cards(card.best)}")
     lines.append(f"Match: {score}.")
     return lines
 

@@ -170,12 +170,13 @@ class Solver(SearchOwner[_engine.Search]):
         return answer
 
     def values(
-        self, position: Position, cards: Iterable[Card] | None = None,
+        self, position: Position, cards: Iterable[Card | str] | None = None,
         guess: int | None = None,
     ) -> CardMap[int]:
         """Every legal card's deal margin (the mover's better bella choice), or
-        only those of the legal cards that are among ``cards``, looked up by card or
-        by name (``values["7D"]``). A ``guess`` of the margin of the card solved
+        only those of ``cards`` (each legal for the player to move, else
+        :class:`IllegalMoveError` names it), looked up by card or by name
+        (``values["7D"]``). A ``guess`` of the margin of the card solved
         first (of the one card, when ``cards`` leaves one), if near, saves the
         search some passes."""
         return self._values(position, cards, guess, _proof(position))
@@ -199,26 +200,27 @@ class Solver(SearchOwner[_engine.Search]):
         spec, trick = _input(position)
         settled = settled_margin(position)
         extra = () if guess is None else (relative_margin("guess", guess, settled),)
-        mask = _card_mask(cards)
+        mask = _card_mask(position, cards)
         with self._searching(settled, proof):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
         return CardMap({card: settled + value
                         for card, (value,) in _per_card(position, raw).items()})
 
     def bounds(
-        self, position: Position, threshold: int, cards: Iterable[Card] | None = None
-    ) -> dict[Card, tuple[int, int]]:
-        """For every legal card (of ``cards``), an interval ``(low, high)`` holding
-        its deal margin that settles whether the margin is above ``threshold``:
-        either ``high <= threshold`` or ``low > threshold``. One null-window search
-        a card, so much cheaper than :meth:`values` when a comparison is enough."""
+        self, position: Position, threshold: int, cards: Iterable[Card | str] | None = None
+    ) -> CardMap[tuple[int, int]]:
+        """For every legal card (or each of ``cards``, which must be legal), an
+        interval ``(low, high)`` holding its deal margin that settles whether the
+        margin is above ``threshold``: either ``high <= threshold`` or ``low >
+        threshold``. One null-window search a card, so much cheaper than
+        :meth:`values` when a comparison is enough."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(cards)
+        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(position, cards)
         with self._searching(settled):
             raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
-        return {card: (settled + low, settled + high)
-                for card, (low, high) in _per_card(position, raw).items()}
+        return CardMap({card: (settled + low, settled + high)
+                        for card, (low, high) in _per_card(position, raw).items()})
 
     def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
         """The margin, one optimal line and its score: :meth:`solve` without every
@@ -281,9 +283,17 @@ def _proof(position: Position) -> Proof[Card]:
                  settled_margin(position))
 
 
-def _card_mask(cards: Iterable[Card] | None) -> int:
-    """The engine's filter of root moves: every card, or the mask of ``cards``."""
-    return _engine.ALL_CARDS if cards is None else CardSet(cards).mask
+def _card_mask(position: Position, cards: Iterable[Card | str] | None) -> int:
+    """The engine's filter of root moves: every card, or the mask of ``cards``, each
+    of which must be legal here (:class:`IllegalMoveError` names the first that is
+    not)."""
+    if cards is None:
+        return _engine.ALL_CARDS
+    mask = CardSet(cards).mask
+    illegal = mask & ~position.legal_mask()
+    if illegal:
+        position.check_legal(Card((illegal & -illegal).bit_length() - 1))
+    return mask
 
 
 def _input(position: Position) -> tuple[_engine.Spec, list[int]]:

@@ -100,6 +100,20 @@ class Position(Drawn):
             parts.append("bella_declined=True")
         return f"Position({', '.join(parts)})"
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.deal, self.trump, self.declarer, self.leader, self.rules,
+                tuple(self.stack))
+
+    def __eq__(self, other: object) -> bool:
+        """The same deal, contract, first leader, rules and cards played (with the
+        same bella announcements): ``eval(repr(position)) == position``."""
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """The hash of what :meth:`__eq__` compares: a position pushed or popped
+        after it went into a set or a dict is no longer found there."""
+        return hash(self._key())
+
     # -- state -------------------------------------------------------------
 
     @property
@@ -150,6 +164,13 @@ class Position(Drawn):
         default it does. Raises :class:`IllegalMoveError` naming the card.
         """
         card = card if isinstance(card, Card) else Card.parse(card)
+        self.check_legal(card)
+        self._play(card, bella)
+
+    def check_legal(self, card: Card) -> None:
+        """Raise :class:`IllegalMoveError` naming ``card`` unless the player to move
+        may play it: the deal is over, the seat does not hold it, or the trick's
+        duties forbid it (the message lists the legal cards)."""
         if self.is_over():
             raise IllegalMoveError(f"card {card}: the deal is over")
         seat = self.to_move
@@ -160,7 +181,6 @@ class Position(Drawn):
             raise IllegalMoveError(
                 f"card {card}: illegal for seat {seat} here, legal are {legal}"
             )
-        self._play(card, bella)
 
     def _play(self, card: Card, bella: bool | None) -> None:
         """Play a card known to be legal for the player to move."""

@@ -84,7 +84,9 @@ class TertzHumanPlayer:
             move = chosen_card(answer, cards) if answer.isdigit() else _move(answer)
             if move is None or move not in view.legal:
                 legal = " ".join(move_text(m, n) for m in view.legal)
-                click.echo(f"  '{answer}' is not a legal move here: legal are {legal}")
+                named = (f"{answer} ({move_text(move, n)})" if move is not None and answer.isdigit()
+                         else f"'{answer}'")
+                click.echo(f"  {named} is not a legal move here: legal are {legal}")
                 continue
             if self.confirm and isinstance(move, Card) and taken_back(move, n):
                 continue

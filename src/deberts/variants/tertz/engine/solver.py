@@ -30,7 +30,15 @@ from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer
 from deberts.model.cards import Card
-from deberts.variants.tertz.model import SWAP, Break, Move, Swap, TertzPosition, TertzScore
+from deberts.variants.tertz.model import (
+    SWAP,
+    Break,
+    Move,
+    MoveMap,
+    Swap,
+    TertzPosition,
+    TertzScore,
+)
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
 from deberts.model.display import Drawn
 
@@ -68,9 +76,9 @@ class TertzSolution(Drawn):
             "seconds": round(self.seconds, 6),
         }
 
-    def move_margins(self) -> dict[Move, int]:
-        """Each legal move's margin, best first."""
-        return dict(self.moves)
+    def move_margins(self) -> MoveMap[int]:
+        """Each legal move's margin, best first, looked up by move or by name."""
+        return MoveMap(self.moves)
 
     def __repr__(self) -> str:
         best = ",".join(str(move) for move, value in self.moves if value == self.margin)
@@ -124,10 +132,10 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         margin, moves, _ = self.line(position, guess)
         return margin, moves[0]
 
-    def values(self, position: TertzPosition, guess: int | None = None) -> dict[Move, int]:
+    def values(self, position: TertzPosition, guess: int | None = None) -> MoveMap[int]:
         """Every legal move's value: the deal's margin after it under optimal play
         (the first search from ``guess`` of a move's value, when given), in the
-        engine's search order."""
+        engine's search order, looked up by move or by name (``values["JS"]``)."""
         return self._values(position, guess, _proof(position))
 
     def proven_values(
@@ -144,17 +152,17 @@ class TertzSolver(SearchOwner[_tertz.Search]):
                             _proof(position), observer)
 
     def _values(self, position: TertzPosition, guess: int | None,
-                proof: Proof[Move]) -> dict[Move, int]:
+                proof: Proof[Move]) -> MoveMap[int]:
         """:meth:`values`, its progress gathered in ``proof``."""
         spec = _input(position)
         settled = settled_margin(position)
         if self.threads > 1:
             with self._lock:
                 values, self.nodes = self._shared_out(position, guess, proof)
-            return values
+            return MoveMap(values)
         with self._searching(settled, proof):
             rows, self.nodes = self._search.values(spec, *_guess(guess, settled))
-        return {to_move(move): settled + value for move, value in rows}
+        return MoveMap({to_move(move): settled + value for move, value in rows})
 
     def _shared_out(self, position: TertzPosition, guess: int | None,
                     proof: Proof[Move]) -> tuple[dict[Move, int], int]:

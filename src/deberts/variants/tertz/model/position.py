@@ -333,6 +333,18 @@ class TertzPosition(Drawn):
         self.stock = self.stock[2:]
         self.to_move = leader
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.deal, self.rules, self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        """The same deal, rules and moves: ``eval(repr(position)) == position``."""
+        return isinstance(other, TertzPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """The hash of what :meth:`__eq__` compares: a position pushed or popped
+        after it went into a set or a dict is no longer found there."""
+        return hash(self._key())
+
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)
         rules = "" if self.rules == TertzRules() else f", {self.rules!r}"

@@ -15,6 +15,7 @@ the winner of a deal's last trick deals the next one, so its loser leads it (4.1
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
@@ -174,6 +175,20 @@ class TertzPlayer(Protocol):
     def move(self, view: TertzView) -> Move:
         """A legal move for ``view.seat``: a card, the swap or a break."""
 
+
+
+class TertzChooser(ABC):
+    """What every Tertz player type of this package has beside :class:`TertzPlayer`'s
+    :meth:`move`: :meth:`choose`, a move for the seat to move in a position."""
+
+    @abstractmethod
+    def move(self, view: TertzView) -> Move:
+        """The decision for ``view.seat``, from the view alone."""
+
+    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
+        """The move for the seat to move in ``position``, decided from that seat's
+        view only (:func:`tertz_view`)."""
+        return self.move(tertz_view(position, scores))
 
 @dataclass(frozen=True)
 class TertzDealResult(Drawn):
