@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from contextlib import nullcontext
-from typing import Any, Collection, TextIO
+from typing import Any, Collection
 
 import click
 from click.core import ParameterSource
@@ -18,11 +18,14 @@ from deberts.cli.common import (
     json_option,
     players_option,
     progress_option,
+    refuse_empty,
     reported,
     rules_options,
     seed_option,
     target_option,
 )
+from deberts.cli.output_files import replaced
+from deberts.cli.signals import stopped_by_signals
 from deberts.errors import DebertsError
 from deberts.model.registry import Game, default_game, find_game, games
 
@@ -90,14 +93,15 @@ def player_types(game: Game) -> str:
 @seed_option
 @target_option
 @jobs_option("Worker processes")
-@click.option("--records", "records_file", type=click.File("w", encoding="utf-8"),
-              metavar="FILE.jsonl", help="Write every deal's game record here.")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False),
+              metavar="FILE.jsonl", help="Write every deal's game record here (replacing "
+              "the file at the end; it is left as it was if the arena stops).")
 @progress_option
 @rules_options
 @json_option
 def arena_command(
     first: str, second: str, game: str, players: int, deals: int, seed: int | None,
-    target: str, jobs: int, records_file: TextIO | None, progress: bool | None,
+    target: str, jobs: int, records_path: str | None, progress: bool | None,
     preset: str | None,
     settings: tuple[str, ...], as_json: bool,
 ) -> None:
@@ -112,14 +116,7 @@ def arena_command(
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
     show = sys.stderr.isatty() if progress is None else progress
     bar = click.progressbar(length=deals, label="playing", file=sys.stderr)
-
-    def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
-        if show:
-            bar.update(len(outcome.margins))
-        if records_file is not None:
-            for record in outcome.records:
-                records_file.write(json.dumps(record) + "\n")
-
+    refuse_empty("--records", records_path)
     with reported():
         chosen = chosen_game(game)
         refuse_game_options(chosen, chosen.arena_options)
@@ -127,13 +124,19 @@ def arena_command(
         rules = chosen.rules.from_settings(settings, preset)  # type: ignore[attr-defined]
     given = {"players": players, "target": int(target)}
     options = {name: given[name] for name in chosen.arena_options if name in given}
-    with reported(), bar if show else nullcontext():
-        try:
-            result = chosen.part("arena")(
-                (first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
-                progress=advance, **options)
-        except OSError as error:
-            raise CliError(f"arena stopped: {error}") from None
+    with replaced(records_path) as records_file, reported(), \
+            bar if show else nullcontext(), stopped_by_signals():
+
+        def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
+            if show:
+                bar.update(len(outcome.margins))
+            if records_file is not None:
+                records_file.writelines((json.dumps(record) + "\n").encode("utf-8")
+                                        for record in outcome.records)
+
+        result = chosen.part("arena")(
+            (first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+            progress=advance, **options)
     data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from typing import IO, Any, Callable, Iterator
@@ -34,8 +35,9 @@ class CliError(click.ClickException):
         click.echo(f"deberts: error: {short_message(self.format_message())}", err=True)
 
 
-#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
-INTERRUPTED = 130
+#: The exit status after Ctrl-C (128 + SIGINT, as shells report it); after SIGTERM
+#: it is 128 + SIGTERM (143).
+INTERRUPTED = 128 + signal.SIGINT
 
 
 class DebertsGroup(click.Group):
@@ -67,9 +69,11 @@ class DebertsGroup(click.Group):
             return result
         except CliError:
             raise
-        except KeyboardInterrupt:  # Ctrl-C anywhere in a command (a search stops at once)
-            click.echo("deberts: interrupted (Ctrl-C)", err=True)
-            sys.exit(INTERRUPTED)
+        except KeyboardInterrupt as error:  # Ctrl-C anywhere (a search stops at once), SIGTERM
+            signum = getattr(error, "signum", signal.SIGINT)
+            how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            click.echo(f"deberts: interrupted ({how})", err=True)
+            sys.exit(128 + signum)
         except click.ClickException as error:  # usage errors, and files Click opens
             message = error.format_message()
             if isinstance(error, click.UsageError) and error.ctx:

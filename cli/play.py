@@ -3,13 +3,12 @@ with a ``terminal`` part (:mod:`deberts.cli.terminal`).
 
 At every question the person may type ``help`` (or ``?``) for the commands, and
 ``q`` (or ``quit``) to leave the match; the deals played so far stay in the
-``--record`` file. The end of the input leaves the match too, with exit status 1
+``--records`` file, which grows a whole line a deal (appended to, so that several
+matches' records gather in one file; :class:`deberts.formats.output_file.LineAppender`). The end of the input leaves the match too, with exit status 1
 (:data:`deberts.cli.terminal.INPUT_ENDED`).
 """
 
 from __future__ import annotations
-
-from typing import TextIO
 
 import click
 
@@ -19,11 +18,13 @@ from deberts.cli.common import (
     ascii_option,
     notation_for_stdout,
     players_option,
+    refuse_empty,
     reported,
     rules_options,
     seed_option,
     target_option,
 )
+from deberts.cli.output_files import appended
 from deberts.cli.terminal import GAME_FLAGS, Table
 
 #: ``--review-stock``'s default: a Tertz person's moves are reviewed from this many
@@ -42,9 +43,9 @@ REVIEW_STOCK = 4
 @seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,
               help="Ask before each card is final (u takes a misclick back).")
-@option("--records", "record_file", "--record", type=click.File("w", encoding="utf-8", lazy=False),
-              metavar="FILE.jsonl",
-              help="Save each deal's game record here, one a line, as it ends.")
+@option("--records", "record_path", "--record", type=click.Path(dir_okay=False),
+        metavar="FILE.jsonl",
+        help="Add each deal's game record to this file, one a line, as it ends.")
 @click.option("--review-stock", type=click.IntRange(0, 14), default=REVIEW_STOCK,
               show_default=True,
               help="Tertz: review your moves made with at most this many cards left to "
@@ -53,7 +54,7 @@ REVIEW_STOCK = 4
 @ascii_option
 def play_command(
     game: str, players: int, ai_spec: str | None, target: str, deals: int | None,
-    seed: int | None, confirm: bool, record_file: TextIO | None, review_stock: int,
+    seed: int | None, confirm: bool, record_path: str | None, review_stock: int,
     preset: str, settings: tuple[str, ...], ascii_only: bool,
 ) -> None:
     """Play Deberts (or, with --game tertz, Tertz to 501) against the computer, with
@@ -66,7 +67,9 @@ def play_command(
     with reported():
         preset_taken = preset if "preset" in terminal.TAKES else None
         rules = chosen.rules.from_settings(settings, preset_taken)  # type: ignore[attr-defined]
-    terminal.play(Table(
-        ai_spec=ai_spec or terminal.DEFAULT_AI, deals=deals, seed=seed, confirm=confirm,
-        record_file=record_file, notation=notation_for_stdout(ascii_only), rules=rules,
-        players=players, target=int(target), review_stock=review_stock))
+    refuse_empty("--records", record_path)
+    with appended(record_path) as record_file:
+        terminal.play(Table(
+            ai_spec=ai_spec or terminal.DEFAULT_AI, deals=deals, seed=seed, confirm=confirm,
+            record_file=record_file, notation=notation_for_stdout(ascii_only), rules=rules,
+            players=players, target=int(target), review_stock=review_stock))

@@ -14,12 +14,13 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable
 
 import click
 
 from deberts.cli.arena import GAME_OPTIONS
 from deberts.errors import DebertsError
+from deberts.formats.output_file import LineAppender
 from deberts.model.cards import Card, CardSet
 from deberts.variants.deberts.text.render import Notation, counted
 
@@ -32,7 +33,7 @@ HELP = """Commands, at any question:
   a call: play, pass or a suit letter, as offered
   y / n:  to a yes-or-no question
   help, ?: this text
-  q, quit: leave the match (the deals so far stay in the --record file)"""
+  q, quit: leave the match (the deals so far stay in the --records file)"""
 
 
 #: Exit status when the input ends before the match does (q leaves with 0).
@@ -55,7 +56,7 @@ class Table:
     deals: int | None
     seed: int | None
     confirm: bool
-    record_file: TextIO | None
+    record_file: LineAppender | None
     notation: Notation
     rules: Any
     players: int
@@ -93,8 +94,7 @@ def play_deals(
             line, review = deal()
             played += 1
             if table.record_file is not None:
-                table.record_file.write(line + "\n")
-                table.record_file.flush()
+                table.record_file.write_line(line)
             click.echo("\n".join(review))
     except Quit as stop:
         left(stop, f"You left the {match} after {counted(played, 'deal')}. Score: {score()}.")

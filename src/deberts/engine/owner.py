@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 
-from deberts.errors import ArgumentError
+from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
 
 #: The table sizes the engines accept, as log2 of their entries.
@@ -117,9 +117,13 @@ class SearchOwner(Generic[S]):
             yield
 
     def _watching(self) -> Watching:
-        """The calling thread's limit and observer."""
-        return Watching(getattr(self._watch, "limit", NO_LIMIT),
-                        getattr(self._watch, "observer", None))
+        """The calling thread's limit and observer (which also stops the search once
+        the thread's :func:`stopped_by` event is set)."""
+        observer = getattr(self._watch, "observer", None)
+        event: threading.Event | None = getattr(_stopping, "event", None)
+        if event is not None:
+            observer = _stopping_observer(event, observer)
+        return Watching(getattr(self._watch, "limit", NO_LIMIT), observer)
 
     @property
     def table_bytes(self) -> int:
@@ -130,6 +134,36 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+#: Per thread, the event that stops every search of the thread (:func:`stopped_by`).
+_stopping = threading.local()
+
+
+@contextlib.contextmanager
+def stopped_by(event: threading.Event) -> Iterator[None]:
+    """Within the ``with`` block, in the calling thread, every solver's search stops
+    within about a tenth of a second of ``event`` being set, raising
+    :class:`deberts.SearchInterrupted`: how a pool of threads stops its searches when
+    its caller is interrupted (signals reach the main thread only)."""
+    outer = getattr(_stopping, "event", None)
+    _stopping.event = event
+    try:
+        yield
+    finally:
+        _stopping.event = outer
+
+
+def _stopping_observer(event: threading.Event, observer: Callable[[Progress], None] | None
+                       ) -> Callable[[Progress], None]:
+    """``observer`` (if any), after a check that raises once ``event`` is set."""
+    def watched(progress: Progress) -> None:
+        if event.is_set():
+            raise SearchInterrupted("the search stopped: its run was interrupted")
+        if observer is not None:
+            observer(progress)
+
+    return watched
 
 
 #: No deadline, no node limit, no CPU deadline.
