@@ -124,11 +124,11 @@ def _solved(mode: str, solver: Solver, item: tuple[int, bytes]) -> tuple[str, bo
         position, asked = batch_format.loads_request(raw)
         result = batch_format.answer(_solver_of(solver, position), position, asked or mode)
     except (ValueError, MemoryError) as error:
-        return batch_format.error_line(number, str(error)), False
+        return batch_format.error_line(number, raw, str(error)), False
     except Exception as error:  # a solver bug must not cost the lines after it
         return batch_format.error_line(
-            number, f"internal error: {type(error).__name__}: {error}"), False
-    return batch_format.result_line(number, result), True
+            number, raw, f"internal error: {type(error).__name__}: {error}"), False
+    return batch_format.result_line(number, raw, result), True
 
 
 def _solver_of(solver: Solver, position: Any) -> Any:

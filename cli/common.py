@@ -19,6 +19,7 @@ import click
 
 from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
 from deberts.errors import excerpt, short_message
+from deberts.formats.batch import MAX_LINE_BYTES
 from deberts.variants.deberts.cli.inputs import build_rules, default_seats
 from deberts.engine.owner import TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
@@ -191,16 +192,25 @@ played_option: Decorator = click.option(
 )
 
 
+#: The most characters read from standard input for HANDS: a batch line's bound.
+MAX_STDIN_CHARS = MAX_LINE_BYTES
+
+
 def hands_argument(required: bool = True) -> Decorator:
     """The HANDS argument: the deal in notation, or ``-`` to read it from standard
-    input (one line, as ``deberts deal`` prints it)."""
+    input (one line, as ``deberts deal`` prints it; at most :data:`MAX_STDIN_CHARS`
+    characters)."""
     return click.argument("hands", required=required, callback=_read_hands)
 
 
 def _read_hands(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value != "-":
         return value
-    lines = [line.strip() for line in sys.stdin.read().splitlines()]
+    text = sys.stdin.read(MAX_STDIN_CHARS + 1)
+    if len(text) > MAX_STDIN_CHARS:
+        raise CliError(f"HANDS from standard input: longer than {MAX_STDIN_CHARS:,} "
+                       "characters")
+    lines = [line.strip() for line in text.splitlines()]
     deals = [line for line in lines if line]
     if len(deals) != 1:
         raise CliError(
