@@ -21,7 +21,7 @@ from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
 from deberts.errors import excerpt, short_message
 from deberts.formats.batch import MAX_LINE_BYTES
 from deberts.variants.deberts.cli.inputs import build_rules, default_seats
-from deberts.engine.owner import TABLE_BITS_RANGE
+from deberts.engine.owner import MAX_WORKERS, TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.text.render import Notation
@@ -169,10 +169,6 @@ target_option: Decorator = click.option(
     help="Match target.",
 )
 
-
-#: The most threads or processes a command runs side by side (``-j``, ``--cluster
-#: local:N``): each holds its own table and stack, so more would only cost memory.
-MAX_WORKERS = 64
 
 
 def jobs_option(what: str) -> Decorator:

@@ -8,7 +8,8 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from deberts.cli.common import CliError
-from deberts.cli.output_files import replaced
+from deberts.cli.output_files import cannot_write
+from deberts.formats import output_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -36,8 +37,10 @@ def save(figure: Figure, path: str) -> None:
     cannot be written is one line naming it."""
     kind = os.path.splitext(path)[1][1:].lower() or "png"
     try:
-        with replaced(path) as handle:
+        with output_file.writing(path) as handle:
             figure.savefig(handle, format=kind)
+    except OSError as error:
+        raise cannot_write(path, error) from None
     except ValueError as error:  # a format matplotlib does not write
         raise CliError(f"cannot write {path}: {error}") from None
     finally:

@@ -14,6 +14,10 @@ from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
 
+#: The most threads or processes a run uses side by side (a thread pool, a local
+#: cluster's workers): each holds its own table and stack, so more would only cost
+#: memory.
+MAX_WORKERS = 64
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
 # Far beyond any deal margin: a value-search guess or a threshold is cut to this,

@@ -50,8 +50,11 @@ class OutputFile:
             self.handle: BinaryIO = open(self.path, "wb")  # noqa: SIM115 (closed by commit/discard)
             return
         folder, name = os.path.split(self.target)
-        descriptor, self.temporary = tempfile.mkstemp(
-            prefix=f".{name}.", suffix=PARTIAL, dir=folder)
+        try:
+            descriptor, self.temporary = tempfile.mkstemp(
+                prefix=f".{name}.", suffix=PARTIAL, dir=folder)
+        except OSError as error:  # named by the file asked for, not the temporary one
+            raise OSError(error.errno, error.strerror, self.path) from None
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
             os.fchmod(descriptor, _mode_for(self.target))
@@ -90,8 +93,10 @@ class OutputFile:
 @contextmanager
 def writing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary handle whose content replaces ``path`` when the block ends
-    normally, and is dropped when it raises."""
+    normally, and is dropped when it raises; the temporary files that killed runs
+    left beside ``path`` are removed first."""
     output = OutputFile(path)
+    remove_partials(stale_partials(path))  # this run's own is locked, not stale
     try:
         yield output.handle
     except BaseException:

@@ -10,7 +10,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from deberts.engine.owner import stopped_by
+from deberts.engine.owner import MAX_WORKERS, stopped_by
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import describe, integer
@@ -37,7 +37,8 @@ def map_ordered(
     make_solver: Callable[[int], Any] = Solver,
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on ``threads`` threads, yielded in input
-    order as each is ready. Items go to the threads ``chunk`` at a time (a thread
+    order as each is ready (at most :data:`~deberts.engine.owner.MAX_WORKERS`
+    threads). Items go to the threads ``chunk`` at a time (a thread
     hand-off costs about as much as a small search) and only a few chunks per
     thread are in flight, so an endless input streams in bounded memory.
     Exceptions propagate in order. Each thread's solver is
@@ -46,7 +47,7 @@ def map_ordered(
     the iterator), the chunks not started are dropped and the searches under way
     stop within about a tenth of a second (:func:`deberts.engine.owner.stopped_by`),
     so that the threads are gone when it returns."""
-    threads = integer("threads", threads, 1)
+    threads = integer("threads", threads, 1, MAX_WORKERS)
     if threads == 1:
         solver = make_solver(table_bits)
         for item in items:

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from deberts.variants.tertz.engine import _tertz
 from deberts.engine.owner import SearchOwner, Watching, configure, earlier, relative_margin
 from deberts.errors import DebertsError, SearchInterrupted
-from deberts.model.arguments import integer
+from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card
 from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition, TertzScore
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
@@ -318,6 +318,7 @@ def shared_watching(watching: Watching) -> Watching:
 
 
 def _input(position: TertzPosition) -> _tertz.Spec:
+    instance("position", position, TertzPosition, "a TertzPosition")
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)
