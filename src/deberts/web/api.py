@@ -10,22 +10,23 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+import inspect
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.variants.deberts.analysis.table import dd_table
-from deberts.errors import DebertsError, SearchInterrupted
+from deberts.errors import DebertsError
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.sides import declarer_leads
-from deberts.model.registry import Game, GameSolver, game_of
+from deberts.model.registry import Game, game_of
 from deberts.variants.deberts.text import svg
 from deberts.variants.deberts.text.render import Notation
+from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import (
     AnalyzeRequest,
     BidRequest,
@@ -34,10 +35,10 @@ from deberts.web.requests import (
     Line,
     TableRequest,
     limits,
-    pool,
     rules_of,
+    run,
 )
-from deberts.web.work import WorkTimeout, check_cancelled
+from deberts.web.work import bounded, check_cancelled
 
 
 class Error(BaseModel):
@@ -53,7 +54,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": Error, "description": "The work took longer than the server allows"},
 }
 
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
 
 
 def position_of(line: Line) -> Any:
@@ -72,18 +73,13 @@ def report(text: str) -> dict[str, str]:
     }
 
 
-async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool = False
-              ) -> dict[str, Any]:
-    return await pool(request, slow).run(work)
-
-
 @router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`")
 async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(line)
         game = game_of(position)
         solver = game.solver()
-        with bounded(solver, request):
+        with bounded(solver):
             solution = solver.solve(position)
         data = solution.to_dict()
         if board:
@@ -98,9 +94,13 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
 async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(body.line)
+        game = game_of(position)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
+        draw = game.part("svg")
+        if body.face_up is not None and "face_up" not in inspect.signature(draw).parameters:
+            raise DebertsError(f"bad face_up: a {game.title} position has no face-up card")
         face_up = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
-        return {"svg": game_of(position).part("svg")(position, values, **face_up)}
+        return {"svg": draw(position, values, **face_up)}
 
     return await run(request, work)
 
@@ -126,7 +126,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
             data["svg"] = svg.table_svg(result)
         return data
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
 @router.post("/analyze", summary="A played deal card by card: `deberts analyze --json`")
@@ -135,13 +135,13 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
 
     def work() -> dict[str, Any]:
-        analysis = _analysis(body, request)
+        analysis = _analysis(body)
         return {**analysis.to_dict(), "start": batch.to_object(analysis.start)}
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
-def _analysis(body: AnalyzeRequest, request: Request) -> Any:
+def _analysis(body: AnalyzeRequest) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
     record, its searches bounded by the server's time limit."""
     line = body.model_dump(exclude_none=True, exclude={"played", "record", "deal", "start"})
@@ -149,7 +149,7 @@ def _analysis(body: AnalyzeRequest, request: Request) -> Any:
         if "hands" not in line:
             raise DebertsError("missing hands (or give a record)")
         position = batch.game_from_object(line)
-        return _reviewed(game_of(position), request, position, body.played, start=body.start)
+        return _reviewed(game_of(position), position, body.played, start=body.start)
     extra = [*line, *(["played"] if body.played else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
@@ -159,27 +159,14 @@ def _analysis(body: AnalyzeRequest, request: Request) -> Any:
     record = found[body.deal - 1]
     if getattr(record, "thrown_in", False):
         raise DebertsError(f"record {body.deal}: the cards were thrown in, there is no play")
-    return _reviewed(game_of(record), request, record, start=body.start)
+    return _reviewed(game_of(record), record, start=body.start)
 
 
-def _reviewed(game: Game, request: Request, *args: Any, **options: Any) -> Any:
+def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
     """``game``'s review of ``args`` on a solver of its own, within the time limit."""
     solver = game.solver()
-    with bounded(solver, request):
+    with bounded(solver):
         return game.part("review")(*args, solver=solver, **options)
-
-
-@contextmanager
-def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
-    """The block's searches stop at the server's time limit (the solver's own limit,
-    in the worker thread), so that a search past it frees its thread rather than
-    running on after the answer :class:`WorkTimeout` has gone out."""
-    seconds = limits(request).seconds
-    try:
-        with solver.limit(seconds=seconds):
-            yield
-    except SearchInterrupted:
-        raise WorkTimeout(f"the work took longer than {seconds:g} s: ask for less") from None
 
 
 @router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")
@@ -198,7 +185,7 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
             data["svg"] = svg.bid_svg(evaluation)
         return data
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
 @router.post("/deal", summary="A random deal, as `deberts deal` prints it")
