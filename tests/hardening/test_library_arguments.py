@@ -34,7 +34,8 @@ def test_each_solver_refuses_the_other_games_position(call: str) -> None:
         getattr(Solver(table_bits=10), call)(tertz_position())
 
 
-@pytest.mark.parametrize("seconds", [10**400, -1, 0, math.nan, math.inf, "1", None])
+@pytest.mark.parametrize("seconds", [10**400, -1, 0, math.nan, math.inf, "1", None],
+                         ids=["10**400", "-1", "0", "nan", "inf", "str", "none"])
 def test_a_limit_refuses_a_time_no_clock_holds(seconds: object) -> None:
     solver = Solver(table_bits=10)
     if seconds is None:

@@ -93,16 +93,22 @@ class OutputFile:
 @contextmanager
 def writing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary handle whose content replaces ``path`` when the block ends
-    normally, and is dropped when it raises; the temporary files that killed runs
-    left beside ``path`` are removed first."""
+    normally, and is dropped when it raises (an ``OSError`` of the writing named by
+    ``path``); the temporary files that killed runs left beside ``path`` are removed
+    first."""
     output = OutputFile(path)
     remove_partials(stale_partials(path))  # this run's own is locked, not stale
     try:
         yield output.handle
+        output.commit()
+    except OSError as error:  # named by the file asked for
+        output.discard()
+        if error.filename is not None or error.errno is None:
+            raise
+        raise OSError(error.errno, error.strerror, output.path) from None
     except BaseException:
         output.discard()
         raise
-    output.commit()
 
 
 class LineAppender:
