@@ -126,6 +126,7 @@ class SearchOwner(Generic[S]):
         observer = getattr(self._watch, "observer", None)
         event: threading.Event | None = getattr(_stopping, "event", None)
         if event is not None:
+            _stop_if_set(event)  # a short search never reaches the observer
             observer = _stopping_observer(event, observer)
         return Watching(getattr(self._watch, "limit", NO_LIMIT), observer)
 
@@ -162,12 +163,16 @@ def _stopping_observer(event: threading.Event, observer: Callable[[Progress], No
                        ) -> Callable[[Progress], None]:
     """``observer`` (if any), after a check that raises once ``event`` is set."""
     def watched(progress: Progress) -> None:
-        if event.is_set():
-            raise SearchInterrupted("the search stopped: its run was interrupted")
+        _stop_if_set(event)
         if observer is not None:
             observer(progress)
 
     return watched
+
+
+def _stop_if_set(event: threading.Event) -> None:
+    if event.is_set():
+        raise SearchInterrupted("the search stopped: its run was interrupted")
 
 
 #: No deadline, no node limit, no CPU deadline.
