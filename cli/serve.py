@@ -13,6 +13,9 @@ from deberts.cli.common import CliError
 
 #: Connections the listening socket queues before the server takes them.
 BACKLOG = 128
+#: On Ctrl-C or SIGTERM, the seconds the requests under way get before they are
+#: cancelled, their searches with them (:mod:`deberts.web.work`).
+STOP_SECONDS = 0.25
 
 
 @click.command(name="serve")
@@ -38,7 +41,8 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     return_freed_memory()  # ended games' tables go back to the system
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning",
+                                           timeout_graceful_shutdown=STOP_SECONDS))
     server.run(sockets=[listening])
 
 

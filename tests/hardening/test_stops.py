@@ -144,3 +144,43 @@ def test_the_next_run_removes_a_killed_runs_temporary_files(tmp_path: Path) -> N
     done = tool("tertz_labels.py", str(labels), "--deals", "2", "--points", "7")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["labels.parquet"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_serve_with_searches_under_way(tmp_path: Path, signum: int) -> None:
+    pytest.importorskip("uvicorn")
+    import re
+    import threading
+    import urllib.error
+    import urllib.request
+
+    child = subprocess.Popen([sys.executable, "-c", CLI, "serve", "--port", "0"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+                             start_new_session=True)
+    assert child.stderr is not None
+    line = child.stderr.readline().decode()
+    url = re.search(r"http://[\d.]+:\d+/", line)
+    assert url, line
+    body = whole_tertz_lines(1).encode()
+    answers: list[int] = []
+
+    def ask() -> None:
+        request = urllib.request.Request(url.group(0) + "api/solve", body,
+                                         {"content-type": "application/json"})
+        try:
+            answers.append(urllib.request.urlopen(request, timeout=60).status)
+        except urllib.error.HTTPError as error:
+            answers.append(error.code)
+
+    askers = [threading.Thread(target=ask) for _ in range(2)]
+    for asker in askers:
+        asker.start()
+    time.sleep(1.5)
+    status, took, rest = stopped(child, signum)
+    for asker in askers:
+        asker.join(10)
+    assert took < STOP_SECONDS, (took, rest)
+    # uvicorn raises the signal again once stopped: 130 after Ctrl-C, killed by SIGTERM
+    assert status == (128 + signum if signum == signal.SIGINT else -signum), (status, rest)
+    assert "Traceback" not in rest
+    assert answers == [503, 503]

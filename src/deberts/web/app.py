@@ -25,6 +25,7 @@ from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
 from deberts.web.games import GameStore, UnknownGame
 from deberts.web.limits import Limits
+from deberts.web.stopping import Stopping
 from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
@@ -66,6 +67,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
     app.add_middleware(BodyLimit, limit=bounds.body_bytes)
+    app.add_middleware(Stopping)
     app.add_middleware(Arrival)
     return app
 
