@@ -72,7 +72,10 @@ def bounded(solver: Any) -> Iterator[None]:
 
 
 def _past() -> Exception:
-    """What stops work past its thread's deadline: the request's time, or the hold."""
+    """What stopped work at its thread's deadline: its request cancelled, its time
+    up, or the pool's hold."""
+    if _current.cancelled.is_set():
+        return WorkTimeout(CANCELLED)
     if time.monotonic() < _current.request_deadline:
         return Overran()
     return timed_out(_current.seconds)
@@ -81,6 +84,10 @@ def _past() -> Exception:
 def timed_out(seconds: float) -> WorkTimeout:
     """The error of work past its request's limit of ``seconds``."""
     return WorkTimeout(f"the work took longer than {seconds:g} s: ask for less")
+
+
+#: The error of work cancelled under way.
+CANCELLED = "the work was cancelled: its client left, or the server is stopping"
 
 
 class Pool:
@@ -92,6 +99,14 @@ class Pool:
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="deberts-web")
         self.seconds = seconds
         self.hold = hold
+        #: The cancel events of the requests whose work is queued or under way.
+        self.running: set[threading.Event] = set()
+
+    def stop(self) -> None:
+        """Cancel the work of every request (the server is stopping): its searches
+        stop, and what is queued never starts."""
+        for event in list(self.running):
+            event.set()
 
     async def run(self, work: Callable[[], T], arrived: float,
                   gone: Callable[[], Awaitable[bool]] | None = None) -> T:
@@ -116,6 +131,7 @@ class Pool:
                 _current.cancelled = None
                 _current.deadline = _current.request_deadline = 0.0
 
+        self.running.add(cancelled)
         future = asyncio.get_running_loop().run_in_executor(self.executor, cancellable)
         try:
             while True:
@@ -123,6 +139,8 @@ class Pool:
                 if left <= 0:
                     raise timed_out(self.seconds)
                 done, _ = await asyncio.wait({future}, timeout=min(left, POLL_SECONDS))
+                if done and cancelled.is_set():
+                    raise WorkTimeout(CANCELLED)
                 if done:
                     return future.result()
                 if gone is not None and await gone():
@@ -131,3 +149,5 @@ class Pool:
             cancelled.set()
             future.cancel()
             raise
+        finally:
+            self.running.discard(cancelled)
