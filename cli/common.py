@@ -192,6 +192,51 @@ played_option: Decorator = click.option(
 MAX_STDIN_CHARS = MAX_LINE_BYTES
 
 
+class BoundedLines(io.TextIOBase):
+    """Standard input read a line at a time, each at most :data:`MAX_STDIN_CHARS`
+    characters: a longer one (an endless line from a pipe) is a one-line error
+    rather than a read without end."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def _line(self, *args: object) -> Any:
+        """The next line (whatever size ``input()`` asks for), or the error."""
+        line = self.stream.readline(MAX_STDIN_CHARS + 1)
+        if len(line) > MAX_STDIN_CHARS:
+            raise CliError(f"an answer from standard input longer than {MAX_STDIN_CHARS:,} "
+                           "characters")
+        return line
+
+    readline = _line
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
+
+
+@contextmanager
+def bounded_answers() -> Iterator[None]:
+    """Within the block, the person's answers read from a pipe or a file (not a
+    terminal, whose line editing needs the real stream) are bounded by
+    :class:`BoundedLines`."""
+    if sys.stdin.isatty():
+        yield
+        return
+    stream, sys.stdin = sys.stdin, BoundedLines(sys.stdin)
+    try:
+        yield
+    finally:
+        sys.stdin = stream
+
+
 def hands_argument(required: bool = True) -> Decorator:
     """The HANDS argument: the deal in notation, or ``-`` to read it from standard
     input (one line, as ``deberts deal`` prints it; at most :data:`MAX_STDIN_CHARS`

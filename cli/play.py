@@ -16,6 +16,7 @@ from deberts.cli.arena import chosen_game, game_option, refuse_game_options
 from deberts.cli.common import (
     option,
     ascii_option,
+    bounded_answers,
     notation_for_stdout,
     players_option,
     refuse_empty,
@@ -68,7 +69,7 @@ def play_command(
         preset_taken = preset if "preset" in terminal.TAKES else None
         rules = chosen.rules.from_settings(settings, preset_taken)  # type: ignore[attr-defined]
     refuse_empty("--records", record_path)
-    with appended(record_path) as record_file:
+    with appended(record_path) as record_file, bounded_answers():
         terminal.play(Table(
             ai_spec=ai_spec or terminal.DEFAULT_AI, deals=deals, seed=seed, confirm=confirm,
             record_file=record_file, notation=notation_for_stdout(ascii_only), rules=rules,

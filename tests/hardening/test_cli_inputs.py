@@ -27,6 +27,14 @@ def test_standard_input_is_bounded(command: list[str]) -> None:
                            f"{MAX_LINE_BYTES:,} characters\n")
 
 
+def test_an_answer_to_play_is_bounded() -> None:
+    done = deberts("play", "--seed", "3", "--ai", "heuristic", "--ascii",
+                   stdin="0" * (2 * MAX_LINE_BYTES), timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == ("deberts: error: an answer from standard input longer than "
+                           f"{MAX_LINE_BYTES:,} characters\n")
+
+
 def test_resume_refuses_the_output_of_another_input(tmp_path: Path) -> None:
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     first.write_text(f"{GOOD}\n{GOOD}\n{GOOD}\n")
