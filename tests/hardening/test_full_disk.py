@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hardening.conftest import deberts, tool
+from child_process import deberts, tool
 
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'
 OLD = "the old file, kept whole\n"

@@ -15,7 +15,7 @@ from typing import IO
 
 import pytest
 
-from tests.hardening.conftest import CLI, ROOT, tool
+from child_process import CLI, ROOT, tool
 
 #: The seconds a stop may take: a second, and some for a loaded test machine.
 STOP_SECONDS = 2.0
