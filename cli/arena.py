@@ -6,19 +6,21 @@ import json
 import random
 import sys
 from contextlib import nullcontext
-from typing import Any, TextIO
+from typing import Any
 
 import click
 
 from deberts.cli.common import (
-    CliError,
     jobs_option,
     json_option,
     progress_option,
+    refuse_empty,
     reported,
     seed_option,
 )
 from deberts.cli.games import GameCommand, chosen_game, game_option, game_options, settings_option
+from deberts.cli.output_files import replaced
+from deberts.cli.signals import stopped_by_signals
 from deberts.model.registry import Game, games
 
 
@@ -50,14 +52,15 @@ def player_types(game: Game) -> str:
               "(the report gives the count; Tertz: whole pairs of deals).")
 @seed_option
 @jobs_option("Worker processes")
-@click.option("--records", "records_file", type=click.File("w", encoding="utf-8"),
-              metavar="FILE.jsonl", help="Write every deal's game record here.")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False),
+              metavar="FILE.jsonl", help="Write every deal's game record here (replacing "
+              "the file at the end; it is left as it was if the arena stops).")
 @progress_option
 @settings_option
 @json_option
 def arena_command(
     first: str, second: str, game: str, deals: int, seed: int | None, jobs: int,
-    records_file: TextIO | None, progress: bool | None, settings: tuple[str, ...],
+    records_path: str | None, progress: bool | None, settings: tuple[str, ...],
     as_json: bool, **own: Any,
 ) -> None:
     """Play PLAYER against PLAYER with duplicate seating and report the first's edge.
@@ -71,23 +74,22 @@ def arena_command(
         seed = random.randrange(2**32)  # shown in the report, so the run can be repeated
     show = sys.stderr.isatty() if progress is None else progress
     bar = click.progressbar(length=deals, label="playing", file=sys.stderr)
-
-    def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
-        if show:
-            bar.update(len(outcome.margins))
-        if records_file is not None:
-            for record in outcome.records:
-                records_file.write(json.dumps(record) + "\n")
-
+    refuse_empty("--records", records_path)
     chosen = chosen_game(game)
     options = game_options(chosen, own)
     with reported():
         rules = chosen.rules_from(settings, options)
-    with reported(), bar if show else nullcontext():
-        try:
-            result = chosen.arena((first, second), deals, seed, rules, jobs, advance, options)
-        except OSError as error:
-            raise CliError(f"arena stopped: {error}") from None
+    with replaced(records_path) as records_file, reported(), \
+            bar if show else nullcontext(), stopped_by_signals():
+
+        def advance(outcome: Any) -> None:  # a game's arena's outcome: margins, records
+            if show:
+                bar.update(len(outcome.margins))
+            if records_file is not None:
+                records_file.writelines((json.dumps(record) + "\n").encode("utf-8")
+                                        for record in outcome.records)
+
+        result = chosen.arena((first, second), deals, seed, rules, jobs, advance, options)
     data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))

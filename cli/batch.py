@@ -15,7 +15,6 @@ run itself failed (bad options, unreadable input, output not written).
 
 from __future__ import annotations
 
-import signal
 import sys
 import threading
 from contextlib import contextmanager, nullcontext
@@ -27,6 +26,7 @@ import click
 from deberts import Solver
 from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
+from deberts.cli.signals import Interrupted, stopped_by_signals
 from deberts.cli.common import (
     CliError,
     jobs_option,
@@ -44,11 +44,6 @@ SOME_LINES_FAILED = 1
 #: Each thread's solver of each game but the one ``map_ordered`` gives, by game
 #: name, made at its first line of that game.
 _game_solvers = threading.local()
-
-
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM during a run (a BaseException, like KeyboardInterrupt, so
-    that no line's own error handling takes it for that line's error)."""
 
 
 @click.command()
@@ -89,7 +84,7 @@ def batch(
     show = sys.stderr.isatty() if progress is None else progress
     with _input(source) as stream, started(stream, output, resume) as (total, done, numbered), \
             cluster_client(scheduler, cluster) as client, \
-            output_lines(output, done, sys.stdout) as target, _stopped_by_signals():
+            output_lines(output, done, sys.stdout) as target, stopped_by_signals():
         results = map_ordered(partial(_solved, mode), numbered, client, threads=jobs,
                               table_bits=table_bits)
         failed = written = 0
@@ -129,11 +124,11 @@ def _solved(mode: str, solver: Solver, item: tuple[int, bytes]) -> tuple[str, bo
         position, asked = batch_format.loads_request(raw)
         result = batch_format.answer(_solver_of(solver, position), position, asked or mode)
     except (ValueError, MemoryError) as error:
-        return batch_format.error_line(number, str(error)), False
+        return batch_format.error_line(number, raw, str(error)), False
     except Exception as error:  # a solver bug must not cost the lines after it
         return batch_format.error_line(
-            number, f"internal error: {type(error).__name__}: {error}"), False
-    return batch_format.result_line(number, result), True
+            number, raw, f"internal error: {type(error).__name__}: {error}"), False
+    return batch_format.result_line(number, raw, result), True
 
 
 def _solver_of(solver: Solver, position: Any) -> Any:
@@ -161,19 +156,3 @@ def _input(source: str) -> Iterator[BinaryIO]:
     with handle:
         yield handle
 
-
-@contextmanager
-def _stopped_by_signals() -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
-    def stop(signum: int, frame: object) -> None:
-        raise Interrupted
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers can only be set from the main thread
-        return
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)

@@ -40,7 +40,7 @@ def started(source: BinaryIO, output: str | None, resume: bool
     total = _count_lines(source)
     done = _resumed_lines(output, total) if resume and output is not None else []
     numbered = enumerate(batch_format.lines(source), 1)
-    _skip_done(numbered, len(done), str(output))
+    _skip_done(numbered, done, str(output))
     yield total, done, numbered
 
 
@@ -83,13 +83,18 @@ def _resumed_lines(path: str, total: int | None) -> list[str]:
     return best
 
 
-def _skip_done(numbered: Iterator[tuple[int, bytes]], done: int, path: str) -> None:
-    """Read past the ``done`` input lines OUT already holds; an input that ends
-    before is not the input of OUT."""
-    for count in range(done):
-        if next(numbered, None) is None:
-            raise CliError(f"cannot resume from {path}: it holds {done} lines, the input "
-                           f"only {count}")
+def _skip_done(numbered: Iterator[tuple[int, bytes]], done: list[str], path: str) -> None:
+    """Read past the input lines OUT already answers, each checked to be the line
+    its output line answers (by the digest it carries); an input that ends before,
+    or a line that differs, is not the input of OUT."""
+    for count, kept in enumerate(done):
+        item = next(numbered, None)
+        if item is None:
+            raise CliError(f"cannot resume from {path}: it holds {len(done)} lines, the "
+                           f"input only {count}")
+        if json.loads(kept)["input"] != batch_format.input_digest(item[1]):
+            raise CliError(f"cannot resume from {path}: its line {count + 1} answers "
+                           f"another input line {count + 1} (its \"input\" digest differs)")
 
 
 @contextmanager
@@ -139,23 +144,31 @@ def _read(path: str) -> bytes:
 
 
 def _checked_lines(path: str, data: bytes, total: int | None) -> list[str]:
-    """The complete lines of ``data``, each checked to be output line 1, 2, ...: a JSON
-    object whose ``line`` is that integer, no more lines than the input has."""
+    """The complete lines of ``data`` up to the first that holds no answer, each
+    checked to be output line 1, 2, ...: a JSON object whose ``line`` is that
+    integer, with the digest of its input line, no more lines than the input has."""
     complete = data[:data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
     if total is not None and len(complete) > total:
         raise CliError(f"cannot resume from {path}: it holds {len(complete)} lines, the "
                        f"input only {total}")
     for index, line in enumerate(complete, 1):
-        number = _line_number(line)
+        fields = _fields(line)
+        number = fields.get("line")
         if type(number) is not int or number != index:
             raise CliError(f"cannot resume from {path}: line {index} is not output line "
                            f"{index} ({excerpt(line)})")
+        if not isinstance(fields.get("input"), str):
+            raise CliError(f"cannot resume from {path}: line {index} carries no \"input\" "
+                           "digest of its input line")
+        if not fields.keys() - {"line", "input"}:
+            return complete[:index - 1]  # no answer: not done, nor anything after it
     return complete
 
 
-def _line_number(line: str) -> object:
+def _fields(line: str) -> dict[str, object]:
+    """An output line's fields (none when it is no JSON object)."""
     try:
         data = json.loads(line)
     except ValueError:
-        return None
-    return data.get("line") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
-from deberts.cli.common import MAX_WORKERS, CliError, reported
+from deberts.cli.common import CliError, reported
+from deberts.engine.owner import MAX_WORKERS
 from deberts.errors import excerpt
 
 #: The loggers of Dask and the libraries it logs through (each with those below it,

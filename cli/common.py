@@ -10,14 +10,16 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from typing import IO, Any, Callable, Iterator
 
 import click
 
-from deberts.engine.owner import CLI_TABLE_BITS, TABLE_BITS_RANGE
+from deberts.engine.owner import CLI_TABLE_BITS, MAX_WORKERS, TABLE_BITS_RANGE
 from deberts.errors import DebertsError, excerpt, short_message
+from deberts.formats.batch import MAX_LINE_BYTES
 from deberts.model.cards import SUIT_SYMBOLS
 from deberts.text.notation import Notation
 
@@ -31,8 +33,9 @@ class CliError(click.ClickException):
         click.echo(f"deberts: error: {short_message(self.format_message())}", err=True)
 
 
-#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
-INTERRUPTED = 130
+#: The exit status after Ctrl-C (128 + SIGINT, as shells report it); after SIGTERM
+#: it is 128 + SIGTERM (143).
+INTERRUPTED = 128 + signal.SIGINT
 
 
 class DebertsGroup(click.Group):
@@ -64,9 +67,11 @@ class DebertsGroup(click.Group):
             return result
         except CliError:
             raise
-        except KeyboardInterrupt:  # Ctrl-C anywhere in a command (a search stops at once)
-            click.echo("deberts: interrupted (Ctrl-C)", err=True)
-            sys.exit(INTERRUPTED)
+        except KeyboardInterrupt as error:  # Ctrl-C anywhere (a search stops at once), SIGTERM
+            signum = getattr(error, "signum", signal.SIGINT)
+            how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            click.echo(f"deberts: interrupted ({how})", err=True)
+            sys.exit(128 + signum)
         except click.ClickException as error:  # usage errors, and files Click opens
             message = error.format_message()
             if isinstance(error, click.UsageError) and error.ctx:
@@ -152,9 +157,6 @@ progress_option: Decorator = click.option(
     "--progress/--no-progress", default=None,
     help="A progress bar on stderr (default: when stderr is a terminal).",
 )
-#: The most threads or processes a command runs side by side (``-j``, ``--cluster
-#: local:N``): each holds its own table and stack, so more would only cost memory.
-MAX_WORKERS = 64
 
 
 def jobs_option(what: str) -> Decorator:
@@ -174,16 +176,70 @@ played_option: Decorator = click.option(
 )
 
 
+#: The most characters read from standard input for HANDS: a batch line's bound.
+MAX_STDIN_CHARS = MAX_LINE_BYTES
+
+
+class BoundedLines(io.TextIOBase):
+    """Standard input read a line at a time, each at most :data:`MAX_STDIN_CHARS`
+    characters: a longer one (an endless line from a pipe) is a one-line error
+    rather than a read without end."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def _line(self, *args: object) -> Any:
+        """The next line (whatever size ``input()`` asks for), or the error."""
+        line = self.stream.readline(MAX_STDIN_CHARS + 1)
+        if len(line) > MAX_STDIN_CHARS:
+            raise CliError(f"an answer from standard input longer than {MAX_STDIN_CHARS:,} "
+                           "characters")
+        return line
+
+    readline = _line
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
+
+
+@contextmanager
+def bounded_answers() -> Iterator[None]:
+    """Within the block, the person's answers read from a pipe or a file (not a
+    terminal, whose line editing needs the real stream) are bounded by
+    :class:`BoundedLines`."""
+    if sys.stdin.isatty():
+        yield
+        return
+    stream, sys.stdin = sys.stdin, BoundedLines(sys.stdin)
+    try:
+        yield
+    finally:
+        sys.stdin = stream
+
+
 def hands_argument(required: bool = True) -> Decorator:
     """The HANDS argument: the deal in notation, or ``-`` to read it from standard
-    input (one line, as ``deberts deal`` prints it)."""
+    input (one line, as ``deberts deal`` prints it; at most :data:`MAX_STDIN_CHARS`
+    characters)."""
     return click.argument("hands", required=required, callback=_read_hands)
 
 
 def _read_hands(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value != "-":
         return value
-    lines = [line.strip() for line in sys.stdin.read().splitlines()]
+    text = sys.stdin.read(MAX_STDIN_CHARS + 1)
+    if len(text) > MAX_STDIN_CHARS:
+        raise CliError(f"HANDS from standard input: longer than {MAX_STDIN_CHARS:,} "
+                       "characters")
+    lines = [line.strip() for line in text.splitlines()]
     deals = [line for line in lines if line]
     if len(deals) != 1:
         raise CliError(

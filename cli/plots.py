@@ -4,9 +4,12 @@ checked for before any work, drawn off-screen, saved with one-line errors."""
 from __future__ import annotations
 
 import importlib.util
+import os
 from typing import TYPE_CHECKING, Any
 
 from deberts.cli.common import CliError
+from deberts.cli.output_files import cannot_write
+from deberts.formats import output_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -29,11 +32,16 @@ def pyplot() -> Any:
 
 
 def save(figure: Figure, path: str) -> None:
-    """Save ``figure`` to ``path`` and close it; a file that cannot be written is
-    one line naming it."""
+    """Save ``figure`` to ``path`` (in the format its suffix names, PNG without one),
+    replacing the file whole or leaving it as it was, and close it; a file that
+    cannot be written is one line naming it."""
+    kind = os.path.splitext(path)[1][1:].lower() or "png"
     try:
-        figure.savefig(path)
+        with output_file.writing(path) as handle:
+            figure.savefig(handle, format=kind)
     except OSError as error:
-        raise CliError(f"cannot write {path}: {error.strerror}") from None
+        raise cannot_write(path, error) from None
+    except ValueError as error:  # a format matplotlib does not write
+        raise CliError(f"cannot write {path}: {error}") from None
     finally:
         pyplot().close(figure)

@@ -13,6 +13,10 @@ from deberts.cli.common import CliError
 
 #: Connections the listening socket queues before the server takes them.
 BACKLOG = 128
+#: On Ctrl-C or SIGTERM, the seconds a request still under way once its work is
+#: cancelled (:class:`deberts.web.stopping.StoppingServer`) gets before uvicorn
+#: cancels it too.
+STOP_SECONDS = 1
 
 
 @click.command(name="serve")
@@ -30,6 +34,7 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
 
     from deberts.web.app import create_app
     from deberts.web.memory import return_freed_memory
+    from deberts.web.stopping import StoppingServer
 
     listening = _listening(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -38,7 +43,9 @@ def serve_command(host: str, port: int, open_browser: bool) -> None:
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     return_freed_memory()  # ended games' tables go back to the system
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    app = create_app()
+    server = StoppingServer(uvicorn.Config(app, log_level="warning",
+                                           timeout_graceful_shutdown=STOP_SECONDS), app)
     server.run(sockets=[listening])
 
 

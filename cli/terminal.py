@@ -14,11 +14,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, TextIO
+from typing import Any, Callable, Iterable, Mapping
 
 import click
 
 from deberts.errors import DebertsError
+from deberts.formats.output_file import LineAppender
 from deberts.model.cards import Card, CardSet
 from deberts.text.notation import Notation, counted
 
@@ -49,7 +50,7 @@ class Table:
     deals: int | None
     seed: int | None
     confirm: bool
-    record_file: TextIO | None
+    record_file: LineAppender | None
     notation: Notation
     rules: Any
     options: Mapping[str, Any]
@@ -85,8 +86,7 @@ def play_deals(
             line, review = deal()
             played += 1
             if table.record_file is not None:
-                table.record_file.write(line + "\n")
-                table.record_file.flush()
+                table.record_file.write_line(line)
             click.echo("\n".join(review))
     except Quit as stop:
         left(stop, f"You left the {match} after {counted(played, 'deal')}. Score: {score()}.")

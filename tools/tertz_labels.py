@@ -19,6 +19,7 @@ import time
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from deberts.cli import script
 from deberts.formats import parquet
 from deberts.variants.tertz.play.labels import (
     DEFAULT_BLOCK,
@@ -38,13 +39,13 @@ def client_of(args: argparse.Namespace) -> AbstractContextManager[Any]:
     if args.cluster is not None:
         kind, _, workers = args.cluster.partition(":")
         if kind != "local" or not workers.isdigit():
-            sys.exit(f"bad --cluster {args.cluster!r}: expected local:N")
+            script.fail(f"bad --cluster {args.cluster!r}: expected local:N")
         return connect(local_workers=int(workers))
     return connect(args.scheduler)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", help="the Parquet file to write")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -72,4 +73,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    script.run(main)

@@ -25,9 +25,10 @@ from typing import Any, Callable
 
 import numpy as np
 
+from deberts.cli import script
 from deberts.variants.tertz.analysis import evaluation
 from deberts.variants.tertz.analysis.evaluation import FEATURES, FORMAT, Evaluation, features
-from deberts.formats import parquet
+from deberts.formats import output_file, parquet
 from deberts.variants.tertz.play.labels import position_of
 
 #: The MLPs tried: hidden layer widths.
@@ -180,9 +181,9 @@ def held_out_error(prediction: np.ndarray, data: dict[str, np.ndarray]) -> dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("labels", nargs="+")
-    parser.add_argument("--holdout", type=int, default=5)
+    parser.add_argument("--holdout", type=script.at_least(1), default=5)
     parser.add_argument("--save", help="the family whose model to ship")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -198,6 +199,8 @@ def main() -> None:
         fits["lightgbm"] = boosted
     except ImportError:
         print("lightgbm not installed: no gradient-boosted trees")
+    if args.save is not None and args.save not in fits:
+        script.fail(f"bad --save {args.save[:40]!r}: expected one of {' '.join(fits)}")
     results: dict[str, dict[str, float]] = {}
     models: dict[str, dict[str, Any]] = {}
     baseline = np.zeros(len(y))
@@ -220,9 +223,10 @@ def main() -> None:
               + f" | {mae['all']:.1f} |")
     if args.save:
         target = Path(evaluation.__file__).with_name(evaluation.MODEL_FILE)
-        target.write_text(json.dumps(models[args.save], separators=(",", ":")) + "\n")
+        with output_file.writing(target) as handle:
+            handle.write((json.dumps(models[args.save], separators=(",", ":")) + "\n").encode())
         print(f"\nsaved {args.save} to {target}")
 
 
 if __name__ == "__main__":
-    main()
+    script.run(main)

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from deberts.cli import script
+from deberts.formats import output_file
 from deberts.formats.records import dump as write_records
 from deberts.formats.records import load as read_records
 from deberts.variants.deberts.model.record import GameRecord
@@ -99,14 +101,17 @@ def scores(held: list[Decision], theta: np.ndarray) -> tuple[float, float, float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="self-play deals a table")
+    parser = script.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=script.at_least(1), default=300,
+                        help="self-play deals a table")
     parser.add_argument("--seed", type=int, default=77)
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--records", metavar="FILE.jsonl", help="keep the self-play records")
     parser.add_argument("--from-records", metavar="FILE.jsonl", help="train on these records")
     parser.add_argument("--write", action="store_true", help=f"store the weights in {OUT.name}")
     args = parser.parse_args()
+    if not 0 <= args.ridge < float("inf"):
+        script.fail(f"bad --ridge {args.ridge}: expected a number from 0 up")
     if args.from_records:
         records = [r for r in read_records(args.from_records) if isinstance(r, GameRecord)]
     else:
@@ -126,15 +131,17 @@ def main() -> None:
         print(f"  {name:22s} {value:+.3f}")
     if args.write:
         command = "python tools/train_card_model.py " + " ".join(sys.argv[1:])
-        OUT.write_text(json.dumps({
+        text = json.dumps({
             "command": command, "deals": len(records), "decisions": len(train),
             "held_out": {"decisions": len(held), "log_likelihood": round(model_log, 4),
                          "uniform_log_likelihood": round(uniform_log, 4),
                          "ranked_first": round(model_first, 4),
                          "uniform_ranked_first": round(uniform_first, 4)},
             "weights": {name: round(float(value), 4) for name, value in zip(FEATURES, theta)},
-        }, indent=1) + "\n", encoding="utf-8")
+        }, indent=1) + "\n"
+        with output_file.writing(OUT) as handle:
+            handle.write(text.encode("utf-8"))
 
 
 if __name__ == "__main__":
-    main()
+    script.run(main)

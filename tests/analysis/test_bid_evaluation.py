@@ -99,7 +99,7 @@ def test_interval_helpers() -> None:
     (dict(hand="AK9..QJ.", face_up="JH"), r"bad hand AK9..QJ.: 5 cards, a bidder holds 6"),
     (dict(hand="AK9..QJ.7", face_up="9S"), r"it is in the bidder's hand"),
     (dict(hand="AK9..QJ.7", face_up="JH", round_=3), r"bad round 3"),
-    (dict(hand="AK9..QJ.7", face_up="JH", samples=0), r"bad sample count 0"),
+    (dict(hand="AK9..QJ.7", face_up="JH", samples=0), r"bad samples 0: expected 1..1000000"),
     (dict(hand="AK9..QJ.7", face_up="JH", players=4, rules=Rules(face_up_to="declarer")),
      r"needs face_up_to=dealer"),
     (dict(hand="AK9..QJ.7", face_up="JH", seat=5), r"bad seat 5"),

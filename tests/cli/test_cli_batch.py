@@ -25,8 +25,10 @@ def run(*args: str) -> Result:
 
 
 def answers(text: str) -> list[dict[str, object]]:
-    """Output lines without the search effort (a resumed run's table starts cold)."""
-    return [{k: v for k, v in json.loads(line).items() if k not in ("nodes", "seconds")}
+    """Output lines without the search effort (a resumed run's table starts cold) and
+    the input lines' digests."""
+    return [{k: v for k, v in json.loads(line).items()
+             if k not in ("nodes", "seconds", "input")}
             for line in text.splitlines()]
 
 
@@ -82,7 +84,7 @@ def test_resume_refuses_an_output_that_is_not_this_run(tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     source.write_text(GOOD + "\n" + GOOD + "\n")
     out = tmp_path / "out.jsonl"
-    out.write_text('{"line": 2, "error": "x"}\n')
+    out.write_text('{"line": 2, "input": "0", "error": "x"}\n')
     result = run("batch", str(source), "-o", str(out), "--resume")
     assert result.exit_code == 2
     assert result.stderr.startswith(f"deberts: error: cannot resume from {out}: line 1 is "

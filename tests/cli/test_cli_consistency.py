@@ -116,7 +116,7 @@ def test_a_file_click_cannot_open_is_one_line_and_status_2(tmp_path) -> None:  #
     missing = tmp_path / "no" / "x.jsonl"
     result = run("arena", "random", "random", "--deals", "1", "--records", str(missing))
     assert result.exit_code == 2
-    assert result.stderr.startswith("deberts: error: Could not open file") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("deberts: error: cannot write") and result.stderr.count("\n") == 1
 
 
 def test_arena_seed_is_random_by_default_and_reported() -> None:

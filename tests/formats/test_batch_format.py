@@ -55,8 +55,10 @@ def test_a_file_of_lines_round_trips_and_names_a_bad_line() -> None:
 
 
 def test_result_and_error_lines_put_the_number_first() -> None:
-    assert batch.result_line(3, {"margin": 4}) == '{"line": 3, "margin": 4}'
-    assert batch.error_line(2, "bad") == '{"line": 2, "error": "bad"}'
+    digest = batch.input_digest(b"{}")
+    assert batch.result_line(3, b"{}", {"margin": 4}) == (
+        f'{{"line": 3, "input": "{digest}", "margin": 4}}')
+    assert batch.error_line(2, b"{}", "bad") == f'{{"line": 2, "input": "{digest}", "error": "bad"}}'
 
 
 def test_lines_end_with_lf_crlf_or_a_lone_cr_even_across_reads() -> None:

@@ -184,7 +184,7 @@ def test_a_live_writers_temporary_file_is_not_stale(tmp_path: Path) -> None:
 def test_resume_checks_outs_lines_exactly(
         tmp_path: Path, source: Path, kept: list[object], problem: str) -> None:
     out = tmp_path / "out.jsonl"
-    text = "".join(json.dumps({"line": n, "error": "x"}) + "\n" for n in kept)
+    text = "".join(json.dumps({"line": n, "input": "0", "error": "x"}) + "\n" for n in kept)
     out.write_text(text)
     result = run("batch", str(source), "-o", str(out), "--resume")
     assert result.exit_code == 2

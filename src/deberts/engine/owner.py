@@ -21,6 +21,10 @@ from deberts.engine.partial import (
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
 
+#: The most threads or processes a run uses side by side (a thread pool, a local
+#: cluster's workers): each holds its own table and stack, so more would only cost
+#: memory.
+MAX_WORKERS = 64
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
 #: The table size the commands give every game's solver unless told (``--table-bits``):
@@ -167,9 +171,14 @@ class SearchOwner(Generic[S]):
         return proof.partial_values(nodes[0], time.monotonic() - started, stopped)
 
     def _watching(self) -> Watching:
-        """The calling thread's limit and observer."""
-        return Watching(getattr(self._watch, "limit", NO_LIMIT),
-                        getattr(self._watch, "observer", None))
+        """The calling thread's limit and observer (which also stops the search once
+        the thread's :func:`stopped_by` event is set)."""
+        observer = getattr(self._watch, "observer", None)
+        event: threading.Event | None = getattr(_stopping, "event", None)
+        if event is not None:
+            _stop_if_set(event)  # a short search never reaches the observer
+            observer = _stopping_observer(event, observer)
+        return Watching(getattr(self._watch, "limit", NO_LIMIT), observer)
 
     @property
     def table_bytes(self) -> int:
@@ -180,6 +189,40 @@ class SearchOwner(Generic[S]):
         """Forget everything the table holds."""
         with self._lock:
             self._search.clear()
+
+
+#: Per thread, the event that stops every search of the thread (:func:`stopped_by`).
+_stopping = threading.local()
+
+
+@contextlib.contextmanager
+def stopped_by(event: threading.Event) -> Iterator[None]:
+    """Within the ``with`` block, in the calling thread, every solver's search stops
+    within about a tenth of a second of ``event`` being set, raising
+    :class:`deberts.SearchInterrupted`: how a pool of threads stops its searches when
+    its caller is interrupted (signals reach the main thread only)."""
+    outer = getattr(_stopping, "event", None)
+    _stopping.event = event
+    try:
+        yield
+    finally:
+        _stopping.event = outer
+
+
+def _stopping_observer(event: threading.Event, observer: Callable[[Progress], None] | None
+                       ) -> Callable[[Progress], None]:
+    """``observer`` (if any), after a check that raises once ``event`` is set."""
+    def watched(progress: Progress) -> None:
+        _stop_if_set(event)
+        if observer is not None:
+            observer(progress)
+
+    return watched
+
+
+def _stop_if_set(event: threading.Event) -> None:
+    if event.is_set():
+        raise SearchInterrupted("the search stopped: its run was interrupted")
 
 
 #: No deadline, no node limit, no CPU deadline.

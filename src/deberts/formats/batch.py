@@ -16,12 +16,16 @@ one), so that a user who wants only numbers pays only for them: ``value`` the
 margin, ``values`` every legal move's margin, ``solve`` (the default) everything
 (:func:`answer`).
 
-An output line is the mode's JSON object with ``"line": N`` first, or
-``{"line": N, "error": "..."}`` (:func:`result_line`, :func:`error_line`).
+An output line is the mode's JSON object with ``"line": N`` and ``"input": D``
+first, or ``{"line": N, "input": D, "error": "..."}`` (:func:`result_line`,
+:func:`error_line`); ``D`` is the digest of the input line it answers
+(:func:`input_digest`), so that an output file is checked line by line against the
+input it is resumed with.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import IO, Any, Iterable, Iterator
@@ -162,11 +166,19 @@ def dump(positions: Iterable[Any], target: IO[str]) -> None:
         target.write(dumps(position) + "\n")
 
 
-def result_line(number: int, result: dict[str, Any]) -> str:
-    """The output line of input line ``number``: its result object, numbered."""
-    return json.dumps({"line": number, **result})
+def input_digest(line: bytes) -> str:
+    """The digest of an input line (as :func:`lines` gives it) that its output line
+    carries: the first 16 hexadecimal digits of its SHA-256."""
+    return hashlib.sha256(line).hexdigest()[:16]
 
 
-def error_line(number: int, message: str) -> str:
+def result_line(number: int, line: bytes, result: dict[str, Any]) -> str:
+    """The output line of input ``line`` number ``number``: its result object,
+    numbered and with the line's digest."""
+    return json.dumps({"line": number, "input": input_digest(line), **result})
+
+
+def error_line(number: int, line: bytes, message: str) -> str:
     """The output line of an input line that cannot be solved."""
-    return json.dumps({"line": number, "error": short_message(message)})
+    return json.dumps({"line": number, "input": input_digest(line),
+                       "error": short_message(message)})

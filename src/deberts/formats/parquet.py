@@ -5,12 +5,14 @@ FIFO written in place)."""
 
 from __future__ import annotations
 
+import errno
 import os
 from typing import Iterable, Mapping
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from deberts.errors import RecordError
 from deberts.formats import output_file
 
 
@@ -32,5 +34,12 @@ def write(
 
 
 def read(path: str | os.PathLike[str]) -> pa.Table:
-    """The whole table of a Parquet file, with its schema's metadata."""
-    return pq.read_table(path)
+    """The whole table of a Parquet file, with its schema's metadata; a file that is
+    not there is an ``OSError`` naming it, one that is no Parquet file a
+    :class:`deberts.RecordError` naming it."""
+    try:
+        return pq.read_table(path)
+    except FileNotFoundError:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), os.fspath(path)) from None
+    except pa.ArrowException as error:
+        raise RecordError(f"cannot read {os.fspath(path)}: {str(error).splitlines()[0]}") from None

@@ -16,6 +16,7 @@ import os
 from typing import IO, Any, Iterable
 
 from deberts.errors import ArgumentError, DebertsError, RecordError
+from deberts.formats import output_file
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import describe, instance
 from deberts.model.registry import default_game, games
@@ -35,8 +36,20 @@ def from_object(data: object) -> Any:
 
 def loads(data: bytes | str) -> list[Any]:
     """The records in a text: one JSON record, or one record a line (JSON lines).
-    A bad line is named by its number (blank lines count); a text longer than
-    :data:`MAX_BYTES` is refused."""
+    A bad line is named by its number (blank lines count), a last line cut short
+    (by a full disk, a killed writer) as such; a text longer than :data:`MAX_BYTES`
+    is refused."""
+    records, cut = loads_complete(data)
+    if cut is not None:
+        raise cut
+    return records
+
+
+def loads_complete(data: bytes | str) -> tuple[list[Any], RecordError | None]:
+    """The records of a text's complete lines, and the error of its last line when
+    that one is cut short (no line break after it, and no record), else ``None``:
+    what a file written a line at a time holds when its writer stopped mid-line.
+    Any other bad line is raised, as by :func:`loads`."""
     instance("data", data, (bytes, str), "bytes or a string")
     if len(data) > MAX_BYTES:
         raise RecordError(f"bad file: longer than {MAX_BYTES:,} bytes")
@@ -47,14 +60,17 @@ def loads(data: bytes | str) -> list[Any]:
         if line.strip()
     ]
     if len(lines) < 2 or not lines[0][1].strip().endswith(b"}"):
-        return [from_object(decode_json(raw, "file"))]
+        return [from_object(decode_json(raw, "file"))], None
     records = []
     for number, line in lines:
         try:
             records.append(from_object(decode_json(line, "line")))
         except DebertsError as error:
+            if number == lines[-1][0] and not raw.endswith(b"\n"):
+                return records, RecordError(
+                    f"line {number}: cut short (no line break at its end): {error}")
             raise type(error)(f"line {number}: {error}") from None
-    return records
+    return records, None
 
 
 def load(source: str | os.PathLike[str] | IO[bytes]) -> list[Any]:
@@ -88,11 +104,12 @@ def line(record: Any) -> str:
 
 
 def dump(records: Iterable[Any], target: str | os.PathLike[str] | IO[str]) -> None:
-    """Write :func:`dumps` of ``records`` to a path or a text file object."""
+    """Write :func:`dumps` of ``records`` to a path (replacing the file whole, or
+    leaving it as it was: :mod:`deberts.formats.output_file`) or a text file object."""
     text = dumps(records)
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with output_file.writing(target) as handle:
+            handle.write(text.encode("utf-8"))
     elif callable(getattr(target, "write", None)):
         target.write(text)
     else:

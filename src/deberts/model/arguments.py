@@ -29,7 +29,9 @@ def integer(name: str, value: object, low: int | None = None, high: int | None =
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
         span = f"{low}.." + ("" if high is None else str(high))
-        raise ArgumentError(f"bad {name} {number}: expected {span}")
+        # a huge one by its size: its digits would flood the message (or not print)
+        shown = number if number.bit_length() <= 128 else f"(an integer of {number.bit_length():,} bits)"
+        raise ArgumentError(f"bad {name} {shown}: expected {span}")
     return number
 
 
@@ -37,7 +39,10 @@ def positive(name: str, value: object) -> float:
     """``value`` as a float, if it is a finite number above 0 (a time, a budget)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ArgumentError(f"bad {name}: expected a number, got {describe(value)}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        raise ArgumentError(f"bad {name} {excerpt(value)}: expected a finite number above 0") from None
     if not 0 < number < math.inf:
         raise ArgumentError(f"bad {name} {number}: expected a number above 0")
     return number

@@ -4,7 +4,8 @@ cancels; side by side in worker processes."""
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import count
 from typing import Any, Callable, Iterator
@@ -49,20 +50,26 @@ def duplicate(
 
 
 def _outcomes(job: DuplicateJob, seatings: int, jobs: int) -> Iterator[MatchOutcome]:
-    """Match outcomes in order, seating by seating, match numbers counting up."""
+    """Match outcomes in order, seating by seating, match numbers counting up; on
+    Ctrl-C (or SIGTERM raised as it) the worker processes are killed at once."""
     calls = ((match, seating) for match in count() for seating in range(seatings))
     if jobs == 1:
         for match, seating in calls:
             yield job(match, seating)
         return
     window = max(2 * jobs, seatings)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(job, *next(calls)) for _ in range(window)]
-        try:
-            while True:
-                future = pending.pop(0)
-                pending.append(pool.submit(job, *next(calls)))
-                yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: list[Future[MatchOutcome]] = []
+    try:
+        pending.extend(pool.submit(job, *next(calls)) for _ in range(window))
+        while True:
+            future = pending.pop(0)
+            pending.append(pool.submit(job, *next(calls)))
+            yield future.result()
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the CLI raises it: the workers go now
+        for process in set(multiprocessing.active_children()) - before:
+            process.kill()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -10,9 +10,9 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import time
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -27,9 +27,10 @@ from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.sides import declarer_leads
-from deberts.model.registry import Game, GameSolver, game_of
+from deberts.model.registry import Game, game_of
 from deberts.variants.deberts.text import svg
 from deberts.text.notation import Notation
+from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import (
     AnalyzeRequest,
     BidRequest,
@@ -38,10 +39,10 @@ from deberts.web.requests import (
     Line,
     TableRequest,
     limits,
-    pool,
     rules_of,
+    run,
 )
-from deberts.web.work import WorkTimeout, check_cancelled
+from deberts.web.work import Overran, WorkTimeout, bounded, check_cancelled, past
 
 
 class Error(BaseModel):
@@ -56,7 +57,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": Error, "description": "The work took longer than the server allows"},
 }
 
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
 
 
 def position_of(line: Line) -> Any:
@@ -73,11 +74,6 @@ def report(text: str) -> dict[str, str]:
         "score": next((s for s in sections if s.startswith("Score:")), ""),
         "text": text,
     }
-
-
-async def run(request: Request, work: Callable[[], dict[str, Any]], slow: bool = False
-              ) -> dict[str, Any]:
-    return await pool(request, slow).run(work)
 
 
 #: The share of the server's time limit a solve's search may take: it stops first,
@@ -113,16 +109,21 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
                 proven[:] = [progress.values]
 
         seconds = limits(request).seconds * SEARCH_SHARE
-        try:
-            with solver.limit(seconds=seconds), solver.progress(keep):
-                solution = solver.solve(position)
-        except SearchInterrupted:
-            values = proven[0] if proven else None
-            raise PartialAnswer(
-                f"the search stopped at the server's limit of {seconds:g} s: "
-                "'values' holds what it proved",
-                None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
-            ) from None
+        ends = time.monotonic() + seconds
+        with bounded(solver):
+            try:
+                with solver.limit(seconds=seconds), solver.progress(keep):
+                    solution = solver.solve(position)
+            except SearchInterrupted:
+                stop = past()
+                if isinstance(stop, Overran) and time.monotonic() < ends:
+                    raise stop from None  # the quick pool's hold: on to a slow thread
+                values = proven[0] if proven else None
+                raise PartialAnswer(
+                    f"the search stopped at the server's limit of {seconds:g} s: "
+                    "'values' holds what it proved",
+                    None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
+                ) from None
         return solution_data(position, solution, board)
 
     return await run(request, work)
@@ -150,11 +151,12 @@ def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
 async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(body.line)
+        game = game_of(position)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
         game = game_of(position)
         options = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
         for name in options.keys() - set(game.svg_options()):
-            raise DebertsError(f"{game.title} takes no {name}")
+            raise DebertsError(f"bad {name}: a {game.title} board takes no {name}")
         return {"svg": game.svg(position, values, options)}
 
     return await run(request, work)
@@ -181,7 +183,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
             data["svg"] = svg.table_svg(result)
         return data
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
 @router.post("/analyze", summary="A played deal card by card, as deberts analyze --json")
@@ -190,13 +192,13 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
 
     def work() -> dict[str, Any]:
-        analysis = _analysis(body, request)
+        analysis = _analysis(body)
         return {**analysis.to_dict(), "start": batch.to_object(analysis.start)}
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
-def _analysis(body: AnalyzeRequest, request: Request) -> Any:
+def _analysis(body: AnalyzeRequest) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
     record, its searches bounded by the server's time limit."""
     line = body.model_dump(exclude_none=True, exclude={"played", "record", "deal", "start"})
@@ -204,7 +206,7 @@ def _analysis(body: AnalyzeRequest, request: Request) -> Any:
         if "hands" not in line:
             raise DebertsError("missing hands (or give a record)")
         position = batch.game_from_object(line)
-        return _reviewed(game_of(position), request, position, body.played, start=body.start)
+        return _reviewed(game_of(position), position, body.played, start=body.start)
     extra = [*line, *(["played"] if body.played else [])]
     if extra:
         raise DebertsError(f"a record takes no {extra[0]}: the record holds the deal")
@@ -214,27 +216,14 @@ def _analysis(body: AnalyzeRequest, request: Request) -> Any:
     record = found[body.deal - 1]
     if getattr(record, "thrown_in", False):
         raise DebertsError(f"record {body.deal}: the cards were thrown in, there is no play")
-    return _reviewed(game_of(record), request, record, start=body.start)
+    return _reviewed(game_of(record), record, start=body.start)
 
 
-def _reviewed(game: Game, request: Request, *args: Any, **options: Any) -> Any:
+def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
     """``game``'s review of ``args`` on a solver of its own, within the time limit."""
     solver = game.solver()
-    with bounded(solver, request):
+    with bounded(solver):
         return game.review(*args, solver=solver, **options)
-
-
-@contextmanager
-def bounded(solver: GameSolver, request: Request) -> Iterator[None]:
-    """The block's searches stop at the server's time limit (the solver's own limit,
-    in the worker thread), so that a search past it frees its thread rather than
-    running on after the answer :class:`WorkTimeout` has gone out."""
-    seconds = limits(request).seconds
-    try:
-        with solver.limit(seconds=seconds):
-            yield
-    except SearchInterrupted:
-        raise WorkTimeout(f"the work took longer than {seconds:g} s: ask for less") from None
 
 
 @router.post("/bid", summary="Evaluate a bid over sampled deals, as deberts bid --json")
@@ -253,7 +242,7 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
             data["svg"] = svg.bid_svg(evaluation)
         return data
 
-    return await run(request, work, slow=True)
+    return await run(request, work, "slow")
 
 
 @router.post("/deal", summary="A random deal, as deberts deal prints it")

@@ -21,10 +21,12 @@ from starlette.exceptions import HTTPException
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
 from deberts.web import api, games_api, jobs_api
+from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
 from deberts.web.games import GameStore, UnknownGame
 from deberts.web.jobs import JobLimits
 from deberts.web.limits import Limits
+from deberts.web.stopping import Stopping
 from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
@@ -54,8 +56,9 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
                   docs_url=None, redoc_url=None,
                   description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
     app.state.limits = bounds
-    app.state.pool = Pool(bounds.threads, bounds.seconds)
-    app.state.slow_pool = Pool(bounds.slow_threads, bounds.seconds)
+    app.state.pools = {"quick": Pool(bounds.threads, bounds.seconds, bounds.quick_seconds),
+                       "slow": Pool(bounds.slow_threads, bounds.seconds),
+                       "review": Pool(bounds.review_threads, bounds.seconds)}
     app.state.games = GameStore(bounds.games)
     app.include_router(api.router)
     app.include_router(games_api.router)
@@ -69,6 +72,8 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
     app.add_middleware(BodyLimit, limit=bounds.body_bytes)
+    app.add_middleware(Stopping)
+    app.add_middleware(Arrival)
     return app
 
 

@@ -14,9 +14,10 @@ from deberts.model.registry import find_game
 from deberts.play.session import THINKING
 from deberts.web.api import ERRORS, Error
 from deberts.web.games import state_json
-from deberts.web.requests import Answer, GameRequest, games, limits, pool
+from deberts.web.strict_json import StrictJsonRoute
+from deberts.web.requests import Answer, GameRequest, games, limits, run
 
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
 #: The answer of the endpoints of one game when it has ended or been dropped.
 NO_GAME: dict[int | str, dict[str, Any]] = {
     404: {"model": Error, "description": "No game has this id (it ended, or was dropped)"},
@@ -77,7 +78,7 @@ async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
     result = status.result
     if result is not None and status.deals not in table.reviews:
         review = table.game.web().review
-        analysis = await pool(request, slow=True).run(lambda: review(result))
+        analysis = await run(request, lambda: review(result), "review")
         table.reviews[status.deals] = None if analysis is None else {
             **analysis, "seat": table.session.seat}
     return state_json(game_id, table, status)

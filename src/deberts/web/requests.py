@@ -7,7 +7,7 @@ request, which the reference site sends to the app for the answer it shows."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional, Union, cast
+from typing import Annotated, Callable, Optional, TypeVar, Union, cast
 
 from fastapi import Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
@@ -15,7 +15,10 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from deberts.variants.deberts.model.rules import Rules
 from deberts.web.games import GameStore
 from deberts.web.limits import Limits
-from deberts.web.work import Pool
+from deberts.web.arrival import arrived
+from deberts.web.work import Overran, Pool
+
+T = TypeVar("T")
 
 RulesField = Union[dict[str, Union[str, int, bool]], None]
 #: A seed for the random generators: numpy takes 0 up to 2**128.
@@ -199,9 +202,22 @@ def limits(request: Request) -> Limits:
     return cast(Limits, request.app.state.limits)
 
 
-def pool(request: Request, slow: bool = False) -> Pool:
-    """The threads for quick work, or for ``slow`` work (:class:`Limits`)."""
-    return cast(Pool, request.app.state.slow_pool if slow else request.app.state.pool)
+def pool(request: Request, kind: str = "quick") -> Pool:
+    """The threads for ``quick`` work, ``slow`` work or game ``review``s (:class:`Limits`)."""
+    return cast(Pool, request.app.state.pools[kind])
+
+
+async def run(request: Request, work: Callable[[], T], kind: str = "quick") -> T:
+    """``work()`` for ``request`` on the pool of its ``kind``, its time counted from
+    the request's arrival and stopped when the client leaves; quick work that holds
+    its thread too long is run again on the slow pool, with the time left."""
+    start, gone = arrived(request), request.is_disconnected
+    if kind == "quick":
+        try:
+            return await pool(request).run(work, start, gone)
+        except Overran:
+            kind = "slow"
+    return await pool(request, kind).run(work, start, gone)
 
 
 def games(request: Request) -> GameStore:

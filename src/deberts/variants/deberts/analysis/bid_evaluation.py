@@ -28,11 +28,17 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from deberts.variants.deberts.analysis.sampling import Knowledge, deals_of, sample_deals
+from deberts.variants.deberts.analysis.sampling import (
+    MAX_SAMPLES,
+    Knowledge,
+    deals_of,
+    sample_deals,
+)
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.variants.deberts.engine.parallel import map_ordered
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
+from deberts.model.arguments import integer
 from deberts.variants.deberts.model.bidding import PASS, PLAY, bidding_order, bidding_rounds, legal_calls
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
@@ -174,7 +180,8 @@ def evaluate_bid(
     progress: Callable[[int], None] | None = None,
 ) -> BidEvaluation:
     """Evaluate ``seat``'s call in bidding round ``round_`` (1: play or pass on the
-    face-up suit; 2: each other suit or pass) over ``samples`` sampled deals. With
+    face-up suit; 2: each other suit or pass) over ``samples`` sampled deals (at most
+    :data:`~deberts.variants.deberts.analysis.sampling.MAX_SAMPLES`). With
     ``face_up`` ``None`` (rules with ``face_up_to = none``) the hand is the whole
     hand and the one round names any suit or passes.
 
@@ -201,8 +208,7 @@ def evaluate_bid(
     size = 6 if card is not None else full_hand_size(players)
     if len(own) != size and knowledge is None:
         raise DebertsError(f"bad hand {own}: {len(own)} cards, a bidder holds {size}")
-    if samples < 1:
-        raise DebertsError(f"bad sample count {samples}: expected at least 1")
+    integer("samples", samples, 1, MAX_SAMPLES)
     if knowledge is None:
         knowledge = Knowledge.for_bidder(players, seat, own, card, dealer)
     elif knowledge.players != players or own.mask & ~knowledge.held[seat].mask:

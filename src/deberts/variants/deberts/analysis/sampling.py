@@ -236,14 +236,22 @@ def _plan(knowledge: Knowledge) -> _Plan:
     )
 
 
+#: The most deals drawn at once (a bid evaluation's samples): the arrays of a
+#: million deals take some 100 MB.
+MAX_SAMPLES = 1_000_000
+
+
 def sample_deals(
     knowledge: Knowledge, count: int, seed: int | np.random.Generator | None = None
 ) -> np.ndarray:
-    """``count`` deals drawn uniformly from those consistent with ``knowledge``, as a
-    ``(count, players)`` array of ``uint32`` hand masks (bit ``8*suit + rank``)."""
+    """``count`` deals (at most :data:`MAX_SAMPLES`) drawn uniformly from those
+    consistent with ``knowledge``, as a ``(count, players)`` array of ``uint32`` hand
+    masks (bit ``8*suit + rank``)."""
     instance("knowledge", knowledge, Knowledge, "a Knowledge")
     if integer("count", count) < 0:
         raise InvalidDealError(f"bad sample count {count}: expected 0 or more")
+    if count > MAX_SAMPLES:
+        raise InvalidDealError(f"bad sample count: more than {MAX_SAMPLES:,}")
     plan = knowledge._plan
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     total = sum(plan.weights)

@@ -31,7 +31,7 @@ from deberts.variants.deberts.cli.options import (
 from deberts.variants.deberts.cli.inputs import build_position
 from deberts.cli.search_control import controlled, search_options
 from deberts.variants.deberts.engine.solver import Solver
-from deberts.formats.records import load as read_records
+from deberts.formats.records import MAX_BYTES, loads_complete
 from deberts.model.registry import default_game, game_of
 from deberts.text.notation import counted
 
@@ -125,7 +125,11 @@ def _record(
         "--set": settings or None,
         "--rules": preset if on_command_line else None,
     }, "--records", "the record holds the deal")
-    records = read_records(source)
+    records, cut = loads_complete(source.read(MAX_BYTES + 1))
+    if cut is not None and number > len(records):
+        raise CliError(str(cut))
+    if cut is not None:  # the deals before it are whole: said once, and read
+        click.echo(f"deberts: warning: {cut}", err=True)
     if number > len(records):
         raise CliError(f"--deal {number}: the file holds {counted(len(records), 'record')}")
     record = records[number - 1]

@@ -10,6 +10,7 @@ import click
 import numpy as np
 
 from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+from deberts.variants.deberts.analysis.sampling import MAX_SAMPLES
 from deberts.cli import plots
 from deberts.variants.deberts.cli.options import players_option
 from deberts.cli.common import (
@@ -43,7 +44,7 @@ HISTOGRAM_WIDTH = 40
 @players_option
 @click.option("--round", "round_", type=click.IntRange(1, 2), default=1, show_default=True,
               help="1: play or pass on the face-up suit; 2: another suit or pass.")
-@click.option("--samples", type=click.IntRange(min=1), default=500, show_default=True,
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=500, show_default=True,
               help="Sampled deals, each solved double-dummy.")
 @seed_option
 @jobs_option("Threads solving samples")

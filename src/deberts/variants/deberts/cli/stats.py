@@ -20,6 +20,7 @@ import click
 from deberts import __version__
 from deberts.cli import plots
 from deberts.cli.cluster import cluster_client, cluster_options
+from deberts.cli.signals import stopped_by_signals
 from deberts.cli.common import (
     option,
     CliError,
@@ -32,7 +33,7 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.variants.deberts.cli.options import chosen_rules, rules_options
-from deberts.errors import ClusterError
+from deberts.errors import ClusterError, RecordError
 from deberts.formats.output_file import is_regular_or_new
 from deberts.text.notation import table
 
@@ -101,7 +102,7 @@ def stats_command(
         about = {"seed": seed, "deals": deals, "players": list(counts),
                  "rules": rules.to_dict(), "version": __version__}
         show = sys.stderr.isatty() if progress is None else progress
-        with cluster_client(scheduler, cluster) as client, reported():
+        with cluster_client(scheduler, cluster) as client, reported(), stopped_by_signals():
             batches = game_stats.deal_batches(counts, deals, seed, rules, client, jobs,
                                               block or game_stats.DEFAULT_BLOCK, table_bits)
             shown = _shown(batches, deals * len(counts), show)
@@ -157,21 +158,39 @@ def _table(kept: list[pa.RecordBatch], about: dict[str, Any]) -> pa.Table:
 
 
 def _read(path: str, schema: pa.Schema) -> pa.Table:
-    """FILE's table, checked to be a stats file."""
-    import pyarrow as pa
-
+    """FILE's table, checked to be a stats file (its metadata the run's)."""
     from deberts.formats import parquet
 
     try:
         data = parquet.read(path)
     except FileNotFoundError:
         raise CliError(f"cannot read {path}: no such file (-n N solves deals into it)") from None
-    except (OSError, pa.ArrowException) as error:
-        raise CliError(f"cannot read {path}: {str(error).splitlines()[0]}") from None
+    except RecordError as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
     metadata = data.schema.metadata or {}
     if not data.schema.remove_metadata().equals(schema) or METADATA_KEY.encode() not in metadata:
         raise CliError(f"cannot read {path}: not a file of deberts stats")
+    if not _is_run(metadata[METADATA_KEY.encode()]):
+        raise CliError(f"cannot read {path}: its {METADATA_KEY} metadata is not the run "
+                       "of deberts stats (seed, deals, players, rules)")
     return data
+
+
+def _is_run(text: bytes) -> bool:
+    """Whether ``text`` is the JSON of a run as ``stats`` writes it (the fields the
+    report shows, of the right types)."""
+    try:
+        about = json.loads(text)
+    except ValueError:
+        return False
+    return (isinstance(about, dict)
+            and all(type(about.get(name)) is int for name in ("seed", "deals"))
+            and isinstance(about.get("players"), list)
+            and all(type(count) is int for count in about["players"])
+            and isinstance(about.get("rules"), dict)
+            and isinstance(about["rules"].get("preset"), str))
 
 
 def _report(path: str, rows: int, about: dict[str, Any], groups: list[GroupStats]) -> list[str]:

@@ -23,6 +23,7 @@ from dask.utils import parse_timedelta
 from distributed import Client, Future, LocalCluster, as_completed
 from distributed.comm.addressing import get_address_host_port
 
+from deberts.engine.owner import MAX_WORKERS
 from deberts.variants.deberts.engine.parallel import MODES, _chunks
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError, ClusterError
@@ -139,13 +140,13 @@ def connect(
 ) -> Iterator[Client]:
     """A client of the Dask scheduler at ``scheduler`` (``tcp://HOST:PORT``), or of a
     new local cluster of ``local_workers`` processes of one thread each (stopped at
-    the end): exactly one of the two. A bad address, or a scheduler that does not
+    the end; at most :data:`deberts.engine.owner.MAX_WORKERS`): exactly one of the two. A bad address, or a scheduler that does not
     answer within ``timeout`` seconds (default: Dask's ``distributed.comm.timeouts.connect``,
     30 s unless configured), raises :class:`ClusterError` naming it."""
     if (scheduler is None) == (local_workers is None):
         raise ArgumentError("connect needs a scheduler address or a local worker count, one of them")
     if local_workers is not None:
-        workers = integer("local_workers", local_workers, 1)
+        workers = integer("local_workers", local_workers, 1, MAX_WORKERS)
         with LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True,
             dashboard_address=":0", silence_logs=logging.ERROR,

@@ -194,7 +194,7 @@ class Solver(SearchOwner[_engine.Search]):
         return self._proven(lambda proof: self._values(position, None, None, proof),
                             _proof(position), observer)
 
-    def _values(self, position: Position, cards: Iterable[Card] | None, guess: int | None,
+    def _values(self, position: Position, cards: Iterable[Card | str] | None, guess: int | None,
                 proof: Proof[Card]) -> CardMap[int]:
         """:meth:`values`, its progress gathered in ``proof``."""
         spec, trick = _input(position)
@@ -278,7 +278,9 @@ def _per_card(
 
 def _proof(position: Position) -> Proof[Card]:
     """Where a values search of ``position`` gathers its values as they are proven
-    (a card's two bella choices valued as the mover's better one)."""
+    (a card's two bella choices valued as the mover's better one); the position is
+    checked first, as every search's is."""
+    instance("position", position, Position, "a Position")
     return Proof(move_card, position.is_declarer_side(position.to_move),
                  settled_margin(position))
 

@@ -28,7 +28,7 @@ from deberts.engine.owner import (
 )
 from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import DebertsError, SearchInterrupted
-from deberts.model.arguments import integer
+from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card
 from deberts.variants.tertz.model import (
     SWAP,
@@ -348,7 +348,9 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
 
 
 def _proof(position: TertzPosition) -> Proof[Move]:
-    """Where a values search of ``position`` gathers its values as they are proven."""
+    """Where a values search of ``position`` gathers its values as they are proven;
+    the position is checked first, as every search's is."""
+    instance("position", position, TertzPosition, "a TertzPosition")
     return Proof(to_move, position.to_move == 0, settled_margin(position))
 
 
@@ -370,6 +372,7 @@ def shared_watching(watching: Watching) -> Watching:
 
 
 def _input(position: TertzPosition) -> _tertz.Spec:
+    instance("position", position, TertzPosition, "a TertzPosition")
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)

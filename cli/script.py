@@ -1,0 +1,62 @@
+"""What the scripts in ``tools/`` share with the ``deberts`` commands: bad arguments
+and failures as one line ``NAME: error: <message>`` on stderr with exit status 2,
+and SIGINT or SIGTERM stopping the script at once (its output file left as it was,
+:mod:`deberts.formats.output_file`) with exit status 128 + the signal's number."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Callable, NoReturn
+
+from deberts.cli.signals import Interrupted, stopped_by_signals
+from deberts.errors import DebertsError, short_message
+
+#: The exit status of a bad argument or a failed run, as the CLI's.
+FAILED = 2
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser whose usage errors are one line too."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{message} (see {self.prog} --help)")
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """An argument type: an integer of at least ``low``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"bad integer {text[:40]!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"bad value {value}: expected {low}..")
+        return value
+
+    return parse
+
+
+def fail(message: str) -> NoReturn:
+    """Exit with status 2 after the one-line error ``message``, named by the script."""
+    print(f"{os.path.basename(sys.argv[0])}: error: {short_message(message)}", file=sys.stderr)
+    sys.exit(FAILED)
+
+
+def run(main: Callable[[], None]) -> None:
+    """Run a script's ``main()``: the library's errors, a file that cannot be read
+    or written and too little memory are one line each; SIGINT and SIGTERM stop it."""
+    try:
+        with stopped_by_signals():
+            main()
+    except Interrupted as stop:
+        print(f"{os.path.basename(sys.argv[0])}: interrupted", file=sys.stderr)
+        sys.exit(128 + stop.signum)
+    except DebertsError as error:
+        fail(str(error))
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        fail(where + (error.strerror or str(error)))
+    except MemoryError:
+        fail("out of memory")

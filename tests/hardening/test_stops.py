@@ -1,0 +1,186 @@
+"""Long commands stop on SIGINT and SIGTERM within about a second, leaving no
+process and no temporary file behind, with the README's exit statuses: batch with
+threads, arena with worker processes, stats, tools/tertz_labels.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from child_process import CLI, ROOT, tool
+
+#: The seconds a stop may take: a second, and some for a loaded test machine.
+STOP_SECONDS = 2.0
+OLD = b"the old file, kept whole\n"
+
+
+def whole_tertz_lines(count: int) -> str:
+    """Batch lines of Tertz deals from their first lead: many seconds each."""
+    from deberts.tertz import TertzDeal
+
+    lines = []
+    for seed in range(count):
+        deal = TertzDeal.random(seed)
+        lines.append(json.dumps({"game": "tertz", "hands": [str(h) for h in deal.hands],
+                                 "stock": [str(c) for c in deal.stock]}))
+    return "\n".join(lines) + "\n"
+
+
+def started(args: list[str], ready: str, cwd: Path) -> subprocess.Popen[bytes]:
+    """A child in its own process group, once its stderr has shown ``ready``."""
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             cwd=cwd, start_new_session=True)
+    assert child.stderr is not None
+    wait_for(child.stderr, ready)
+    time.sleep(1.0)  # the work well under way
+    return child
+
+
+def wait_for(stream: IO[bytes], text: str) -> None:
+    seen = b""
+    deadline = time.monotonic() + 60
+    while text.encode() not in seen:
+        assert time.monotonic() < deadline, seen
+        chunk = os.read(stream.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+
+
+def stopped(child: subprocess.Popen[bytes], signum: int) -> tuple[int, float, str]:
+    """Send ``signum``; the exit status, the seconds it took and the rest of stderr;
+    no process of the child's group is left."""
+    sent = time.monotonic()
+    os.kill(child.pid, signum)
+    try:
+        status = child.wait(timeout=60)
+    finally:
+        took = time.monotonic() - sent
+        try:
+            os.killpg(child.pid, signal.SIGKILL)  # whatever is left, so the test run stays clean
+            left = True
+        except ProcessLookupError:
+            left = False
+    assert child.stderr is not None
+    rest = child.stderr.read().decode()
+    assert not left, "processes of the command were left running"
+    return status, took, rest
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_batch_with_threads(tmp_path: Path, signum: int) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(whole_tertz_lines(8))
+    out = tmp_path / "out.jsonl"
+    child = started([sys.executable, "-c", CLI, "batch", str(source), "-o", str(out),
+                     "-j", "2", "--progress"], "solving", tmp_path)
+    status, took, rest = stopped(child, signum)
+    assert status == 2 and took < STOP_SECONDS, (status, took, rest)
+    assert "deberts: error: interrupted after 0 lines" in rest
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_arena_with_worker_processes(tmp_path: Path, signum: int) -> None:
+    records = tmp_path / "games.jsonl"
+    records.write_bytes(OLD)
+    child = started([sys.executable, "-c", CLI, "arena", "pimc:samples=20", "heuristic",
+                     "--deals", "400", "-j", "2", "--progress", "--records", str(records)],
+                    "playing", tmp_path)
+    status, took, rest = stopped(child, signum)
+    assert status == 128 + signum and took < STOP_SECONDS, (status, took, rest)
+    assert rest.splitlines()[-1].startswith("deberts: interrupted (")
+    assert records.read_bytes() == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_stats(tmp_path: Path, signum: int) -> None:
+    pytest.importorskip("pyarrow")
+    table = tmp_path / "cells.parquet"
+    table.write_bytes(OLD)
+    child = started([sys.executable, "-c", CLI, "stats", str(table), "-n", "100000",
+                     "--players", "4", "-j", "2", "--progress"], "solving", tmp_path)
+    status, took, rest = stopped(child, signum)
+    assert status == 128 + signum and took < STOP_SECONDS, (status, took, rest)
+    assert "Traceback" not in rest
+    assert table.read_bytes() == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cells.parquet"]
+
+
+@pytest.mark.parametrize(("signum", "threads"), [(signal.SIGINT, "1"), (signal.SIGTERM, "2")])
+def test_tertz_labels(tmp_path: Path, signum: int, threads: str) -> None:
+    pytest.importorskip("pyarrow")
+    labels = tmp_path / "labels.parquet"
+    labels.write_bytes(OLD)
+    child = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "tertz_labels.py"), str(labels), "--deals",
+         "10000", "--points", "0-7", "--threads", threads],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+        start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".labels.parquet.*.partial")):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.05)
+    time.sleep(1.0)
+    status, took, rest = stopped(child, signum)
+    assert status == 128 + signum and took < STOP_SECONDS, (status, took, rest)
+    assert rest == "tertz_labels.py: interrupted\n"
+    assert labels.read_bytes() == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["labels.parquet"]
+
+
+def test_the_next_run_removes_a_killed_runs_temporary_files(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    labels = tmp_path / "labels.parquet"
+    (tmp_path / ".labels.parquet.killed01.partial").write_bytes(b"half a file")
+    done = tool("tertz_labels.py", str(labels), "--deals", "2", "--points", "7")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["labels.parquet"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_serve_with_searches_under_way(tmp_path: Path, signum: int) -> None:
+    pytest.importorskip("uvicorn")
+    import re
+    import threading
+    import urllib.error
+    import urllib.request
+
+    child = subprocess.Popen([sys.executable, "-c", CLI, "serve", "--port", "0"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+                             start_new_session=True)
+    assert child.stderr is not None
+    line = child.stderr.readline().decode()
+    url = re.search(r"http://[\d.]+:\d+/", line)
+    assert url, line
+    body = whole_tertz_lines(1).encode()
+    answers: list[int] = []
+
+    def ask() -> None:
+        request = urllib.request.Request(url.group(0) + "api/solve", body,
+                                         {"content-type": "application/json"})
+        try:
+            answers.append(urllib.request.urlopen(request, timeout=60).status)
+        except urllib.error.HTTPError as error:
+            answers.append(error.code)
+
+    askers = [threading.Thread(target=ask) for _ in range(2)]
+    for asker in askers:
+        asker.start()
+    time.sleep(1.5)
+    status, took, rest = stopped(child, signum)
+    for asker in askers:
+        asker.join(10)
+    assert took < STOP_SECONDS, (took, rest)
+    # uvicorn raises the signal again once stopped: 130 after Ctrl-C, killed by SIGTERM
+    assert status == (128 + signum if signum == signal.SIGINT else -signum), (status, rest)
+    assert "Traceback" not in rest
+    assert answers == [503, 503]
