@@ -48,6 +48,7 @@
 # new age.
 
 from libc.stdlib cimport free
+from posix.mman cimport madvise, MADV_HUGEPAGE
 from posix.stdlib cimport posix_memalign
 
 cdef enum:
@@ -56,6 +57,7 @@ cdef enum:
     END_BUCKETS_SHIFT = 0     # end buckets: 2**(bits - this), 64 bytes each
     META_USED = 1 << 16
     END_LEADER_BIT = 49       # where an end entry's key holds the leader
+    HUGE_PAGE = 1 << 21       # the bytes of a huge page (x86-64, arm64)
 
 cdef struct Entry:
     uint64_t cards
@@ -378,10 +380,16 @@ cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
 
 
 cdef void* zeroed(uint64_t size) noexcept nogil:
-    """``size`` bytes of zeros aligned to a cache line, or NULL."""
+    """``size`` bytes of zeros, or NULL: on huge pages where the system allows
+    (aligned to one, and advised before the zeros fault the pages in), since every
+    probe of a large table lands on a page of its own and would otherwise cost a
+    walk of the page tables."""
     cdef void* memory = NULL
-    if posix_memalign(&memory, 64, size) != 0:
+    cdef uint64_t align = HUGE_PAGE if size >= HUGE_PAGE else 64
+    if posix_memalign(&memory, align, size) != 0:
         return NULL
+    if align == HUGE_PAGE:
+        madvise(memory, size, MADV_HUGEPAGE)  # advice only: ignored where unsupported
     memset(memory, 0, size)
     return memory
 
