@@ -130,17 +130,12 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
     cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
     cdef uint32_t places, seat1
     cdef uint64_t owners = 0
-    cdef int suit, place
+    cdef int suit
     for suit in range(4):
         places = power_byte(e, in_play, suit)
         seat1 = power_byte(e, e.s.hands[1], suit)
-        owners |= <uint64_t>popcount32(places) << (32 + 4 * suit)
-        place = 8 * suit
-        while places:
-            if seat1 & places & (0 - places):
-                owners |= <uint64_t>1 << place
-            place += 1
-            places &= places - 1
+        owners |= (<uint64_t>popcount32(places) << (32 + 4 * suit)
+                   | <uint64_t>compress_byte(seat1, places) << (8 * suit))
     if in_play & e.jack:
         owners |= <uint64_t>1 << 48
     key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
@@ -148,6 +143,30 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
     key.bucket = NULL
     key.end = (<Table*>e.table).end + (key_hash(key.cards) & (<Table*>e.table).end_mask)
     __builtin_prefetch(key.end)
+
+
+# COMPRESS_NIBBLES[m][x]: the bits of x under the 4-bit mask m, packed from bit 0.
+cdef uint8_t COMPRESS_NIBBLES[16][16]
+
+
+cdef void fill_compress_nibbles() noexcept nogil:
+    cdef int m, x, bit, out
+    for m in range(16):
+        for x in range(16):
+            COMPRESS_NIBBLES[m][x] = 0
+            out = 0
+            for bit in range(4):
+                if (m >> bit) & 1:
+                    if (x >> bit) & 1:
+                        COMPRESS_NIBBLES[m][x] |= 1 << out
+                    out += 1
+
+
+cdef inline uint32_t compress_byte(uint32_t x, uint32_t mask) noexcept nogil:
+    """The bits of the byte ``x`` under ``mask``, packed from bit 0 (x86's pext):
+    bit i says whether ``x`` holds the mask's i-th lowest bit."""
+    return (COMPRESS_NIBBLES[mask & 15][x & 15]
+            | COMPRESS_NIBBLES[mask >> 4][(x >> 4) & 15] << popcount32(mask & 15))
 
 
 cdef inline uint64_t key_hash(uint64_t h) noexcept nogil:
