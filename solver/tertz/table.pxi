@@ -11,7 +11,7 @@
 # differ only in the points of corresponding cards; their values differ by at most
 # the sum of those differences, so an entry's bounds, widened by it, hold for both.
 #
-# A stock-phase node's key (stock_key) is its exact state:
+# A stock-phase node's key (table_key) is its exact state:
 #   field      bits  meaning
 #   cards      64    seat 0's cards, seat 1's cards << 32
 #   declared   4x64  each player's declarations (declared_key); 0 once settled
