@@ -5,11 +5,12 @@ For each deal, two positions: the first lead (the whole deal ahead, breaks
 included) and right after the break (the first trick and the break made by seeded
 random moves, 15 tricks ahead). For each, two modes: ``value`` (the exact value)
 and ``values`` (every legal move's value, swap and breaks included). Every solve is
-cold (the table cleared) on one thread. The table gives the median and 99th
-percentile seconds and nodes of each; with ``--repeat N`` the positions are run N
-times interleaved (A B C ... A B C ...) and each position's time is its median over
-the repeats, which evens out a shared, noisy machine. Node counts are exact and
-repeatable: quote them when comparing changes.
+cold (the table cleared) on one thread, timed by the thread's CPU clock (a
+loaded machine does not count). The table gives the median and 99th percentile
+seconds and nodes of each, and the CPU time a node over the set; with ``--repeat
+N`` the positions are run N times interleaved (A B C ... A B C ...) and each
+position's time is its median over the repeats, which evens out a shared, noisy
+machine. Node counts are exact and repeatable: quote them when comparing changes.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
-from measure import percentile  # benchmarks/ is the script's folder
+from measure import cpu_timed, percentile  # benchmarks/ is the script's folder
 
 from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.variants.tertz.model import TertzPosition, random_deals
@@ -34,17 +35,20 @@ POINTS = ("first_lead", "after_break")
 
 @dataclass(frozen=True)
 class Figures:
-    """Median and 99th percentile of seconds and of nodes over a set of solves."""
+    """Median and 99th percentile of seconds and of nodes over a set of solves, and
+    the nanoseconds a node over the whole set."""
 
     median: float
     p99: float
     nodes_median: float
     nodes_p99: float
+    ns_per_node: float
     count: int
 
     def row(self, point: str, mode: str) -> str:
         return (f"| {point} | {mode} | {self.count} | {self.median * 1e3:.1f} "
-                f"| {self.p99 * 1e3:.1f} | {self.nodes_median:,.0f} | {self.nodes_p99:,.0f} |")
+                f"| {self.p99 * 1e3:.1f} | {self.nodes_median:,.0f} | {self.nodes_p99:,.0f} "
+                f"| {self.ns_per_node:.0f} |")
 
 
 def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
@@ -82,15 +86,15 @@ def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
     for _ in range(repeat):
         for index, position in enumerate(found):
             solver.clear()
-            started = time.perf_counter()
-            nodes[index] = work(solver, position)
-            times[index].append(time.perf_counter() - started)
+            nodes[index], spent = cpu_timed(partial(work, solver, position))
+            times[index].append(spent)
     seconds = [statistics.median(t) for t in times]
     return Figures(
         median=statistics.median(seconds),
         p99=percentile(seconds, 0.99),
         nodes_median=statistics.median(nodes),
         nodes_p99=percentile(nodes, 0.99),
+        ns_per_node=1e9 * sum(seconds) / max(sum(nodes), 1),
         count=len(found),
     )
 
@@ -104,8 +108,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--modes", default=",".join(MODES), help="value, values or both")
     parser.add_argument("--table-bits", type=int, default=DEFAULT_TABLE_BITS)
     args = parser.parse_args(argv)
-    print("| position | mode | deals | median ms | p99 ms | median nodes | p99 nodes |")
-    print("|---|---|---|---|---|---|---|")
+    print("| position | mode | deals | median ms | p99 ms | median nodes | p99 nodes | ns a node |")
+    print("|---|---|---|---|---|---|---|---|")
     for point in args.points.split(","):
         found = positions(args.deals, point)
         for mode in args.modes.split(","):

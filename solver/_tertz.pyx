@@ -86,6 +86,7 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
 
 
 fill_rule_tables()
+fill_compress_nibbles()
 # The card tables of each trump suit, made once: a search copies one.
 cdef Engine CARD_TABLES[4]
 for _trump in range(4):

@@ -11,6 +11,7 @@ cdef int FOUR_STRENGTH[4]
 
 cdef enum:
     FOUR_RANKS = 0xF0         # J Q K A in a suit's byte
+    RUN_STARTS = 0x3F3F3F3F   # the ranks a run of three can start from, each suit
 
 
 cdef inline uint32_t run_cards(uint8_t run) noexcept nogil:
@@ -64,20 +65,18 @@ cdef void declare(Engine* e, int seat, uint8_t stamp) noexcept nogil:
     declared, and new maximal runs of three or more."""
     cdef Declared* d = &e.s.declared[seat]
     cdef uint32_t hand = e.s.hands[seat]
-    cdef uint32_t bits, cards
-    cdef int suit, low, length
+    cdef uint32_t starts = hand & (hand >> 1) & (hand >> 2) & RUN_STARTS
+    cdef uint32_t cards
+    cdef int first, length
     d.fours |= <uint8_t>((hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & FOUR_RANKS) >> 4)
-    for suit in range(4):
-        bits = (hand >> (8 * suit)) & 0xFF
-        while bits:
-            low = lowest_bit(bits)
-            length = lowest_bit(~(bits >> low))
-            bits &= ~(((<uint32_t>1 << length) - 1) << low)
-            if length < 3:
-                continue
-            cards = ((<uint32_t>1 << length) - 1) << (8 * suit + low)
-            if is_new_run(d, cards):
-                declare_run(d, <uint8_t>((suit << 6) | (low << 3) | (length - 1)), stamp)
+    while starts:  # the lowest start of a group is its run's lowest card
+        first = lowest_bit(starts)
+        length = lowest_bit(~((hand & suit_cards(first >> 3)) >> first))
+        cards = ((<uint32_t>1 << length) - 1) << first
+        starts &= ~cards
+        if is_new_run(d, cards):
+            declare_run(d, <uint8_t>(((first >> 3) << 6) | ((first & 7) << 3) | (length - 1)),
+                        stamp)
 
 
 cdef inline void best_declaration(Engine* e, Declared* d, int* strength, int* stamp,

@@ -11,7 +11,7 @@
 # differ only in the points of corresponding cards; their values differ by at most
 # the sum of those differences, so an entry's bounds, widened by it, hold for both.
 #
-# Stock-phase entry layout (56 bytes):
+# A stock-phase node's key (table_key) is its exact state:
 #   field      bits  meaning
 #   cards      64    seat 0's cards, seat 1's cards << 32
 #   declared   4x64  each player's declarations (declared_key); 0 once settled
@@ -19,13 +19,19 @@
 #                    face-down card is left), 8-12 the face-up card (0 when the
 #                    stock is gone), 13 break due, 14 leader (the first trick's
 #                    winner when the break is due), 15 marriage open, 16 used
-#   lower      16    the remaining margin is >= lower
-#   upper      16    the remaining margin is <= upper
-#   best       8     the move of the last cutoff or best value
-#   cards_left 8     cards still to come (hands and stock): the replacement priority
-#   gen        8     the table generation that wrote it; older ones count as empty
-#   age        8     the root search that wrote it (counting mod 256)
-# Buckets of BUCKET entries, chosen by a hash of the key.
+# Two independent 64-bit hashes of it (two seeds) choose the bucket and verify the
+# entry, which holds the second hash instead of the key: 16 bytes, BUCKET of them
+# to a 64-byte line, so a probe is one cache miss. Two keys are confused only when
+# both hashes agree, about once in 2**64 comparisons of different keys.
+# Stock-phase entry layout (16 bytes):
+#   field      bits  meaning
+#   lock       64    the check hash xor data (a torn or foreign entry fails it)
+#   data       64    bits 0-15 lower (the remaining margin is >= lower), 16-31
+#                    upper (<= upper), 32-39 best (the move of the last cutoff or
+#                    best value), 40-47 cards still to come (hands and stock: the
+#                    replacement priority), 48-55 gen (the table generation that
+#                    wrote it; older ones count as empty), 56-63 age (the root
+#                    search that wrote it, counting mod 256)
 #
 # End-phase nodes (structure keys) have a table of their own with compact entries,
 # END_BUCKET to a 64-byte bucket, so that many more of the end-game proofs that
@@ -48,25 +54,26 @@
 # new age.
 
 from libc.stdlib cimport free
+from posix.mman cimport madvise, MADV_HUGEPAGE
 from posix.stdlib cimport posix_memalign
 
 cdef enum:
     BUCKET = 4
     END_BUCKET = 3
     END_BUCKETS_SHIFT = 0     # end buckets: 2**(bits - this), 64 bytes each
+    STOCK_ENTRIES_SHIFT = 2   # stock entries: 2**(bits + this), 16 bytes each
     META_USED = 1 << 16
+    DATA_UPPER = 16           # the data word's fields (layout above)
+    DATA_BEST = 32
+    DATA_LEFT = 40
+    DATA_GEN = 48
+    DATA_AGE = 56
     END_LEADER_BIT = 49       # where an end entry's key holds the leader
+    HUGE_PAGE = 1 << 21       # the bytes of a huge page (x86-64, arm64)
 
 cdef struct Entry:
-    uint64_t cards
-    uint64_t declared[4]
-    uint32_t meta
-    int16_t lower
-    int16_t upper
-    uint8_t best
-    uint8_t cards_left
-    uint8_t gen
-    uint8_t age
+    uint64_t lock
+    uint64_t data
 
 cdef struct EndEntry:
     uint32_t owners[2]
@@ -91,36 +98,50 @@ cdef struct Table:
     uint8_t age            # the current root search
 
 cdef struct Key:
-    uint64_t cards
-    uint64_t declared[4]
-    uint32_t remaining
-    uint32_t meta
+    uint64_t cards         # an end-phase node's structure
+    uint64_t check         # a stock-phase node's check hash
+    uint32_t remaining     # an end-phase node's cards in play
     Entry* bucket          # where a stock-phase node is filed; NULL otherwise
     EndBucket* end         # where an end-phase node is filed; NULL otherwise
 
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
 
+cdef extern from *:
+    """
+    /* wyhash's mix: the 128-bit product of a and b, its halves xored */
+    static inline uint64_t deberts_mum(uint64_t a, uint64_t b) {
+        __uint128_t product = (__uint128_t)a * b;
+        return (uint64_t)product ^ (uint64_t)(product >> 64);
+    }
+    """
+    uint64_t mum "deberts_mum" (uint64_t a, uint64_t b) nogil
+
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The node's key and bucket (which starts loading at once)."""
     cdef int left = STOCK_SIZE - e.s.drawn
+    cdef uint64_t declared[4]
+    cdef uint64_t cards, meta
     if left == 0 and not e.s.declaring:
         structure_key(e, key)
         return
     key.end = NULL
-    key.cards = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
-    if (declared_key(&e.s.declared[0], e.s.hands[0], key.declared) < 0
-            or declared_key(&e.s.declared[1], e.s.hands[1], key.declared + 2) < 0):
+    cards = e.s.hands[0] | (<uint64_t>e.s.hands[1] << 32)
+    if (declared_key(&e.s.declared[0], e.s.hands[0], declared) < 0
+            or declared_key(&e.s.declared[1], e.s.hands[1], declared + 2) < 0):
         key.bucket = NULL
         return
-    key.meta = (META_USED | e.s.drawn | (e.s.break_due << 13) | (e.s.leader << 14)
-                | (e.s.marriage_open << 15))
+    meta = (META_USED | e.s.drawn | (e.s.break_due << 13) | (e.s.leader << 14)
+            | (e.s.marriage_open << 15))
     if left > 1:
-        key.meta |= e.s.cut << 4
+        meta |= e.s.cut << 4
     if left > 0:
-        key.meta |= e.s.face_up << 8
-    file_key(e, key)
+        meta |= e.s.face_up << 8
+    key.bucket = (<Table*>e.table).entries + BUCKET * (
+        stock_hash(cards, meta, declared, INDEX_SEED) & (<Table*>e.table).mask)
+    __builtin_prefetch(key.bucket)
+    key.check = stock_hash(cards, meta, declared, CHECK_SEED)
 
 
 cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
@@ -128,17 +149,12 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
     cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
     cdef uint32_t places, seat1
     cdef uint64_t owners = 0
-    cdef int suit, place
+    cdef int suit
     for suit in range(4):
         places = power_byte(e, in_play, suit)
         seat1 = power_byte(e, e.s.hands[1], suit)
-        owners |= <uint64_t>popcount32(places) << (32 + 4 * suit)
-        place = 8 * suit
-        while places:
-            if seat1 & places & (0 - places):
-                owners |= <uint64_t>1 << place
-            place += 1
-            places &= places - 1
+        owners |= (<uint64_t>popcount32(places) << (32 + 4 * suit)
+                   | <uint64_t>compress_byte(seat1, places) << (8 * suit))
     if in_play & e.jack:
         owners |= <uint64_t>1 << 48
     key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
@@ -146,6 +162,30 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
     key.bucket = NULL
     key.end = (<Table*>e.table).end + (key_hash(key.cards) & (<Table*>e.table).end_mask)
     __builtin_prefetch(key.end)
+
+
+# COMPRESS_NIBBLES[m][x]: the bits of x under the 4-bit mask m, packed from bit 0.
+cdef uint8_t COMPRESS_NIBBLES[16][16]
+
+
+cdef void fill_compress_nibbles() noexcept nogil:
+    cdef int m, x, bit, out
+    for m in range(16):
+        for x in range(16):
+            COMPRESS_NIBBLES[m][x] = 0
+            out = 0
+            for bit in range(4):
+                if (m >> bit) & 1:
+                    if (x >> bit) & 1:
+                        COMPRESS_NIBBLES[m][x] |= 1 << out
+                    out += 1
+
+
+cdef inline uint32_t compress_byte(uint32_t x, uint32_t mask) noexcept nogil:
+    """The bits of the byte ``x`` under ``mask``, packed from bit 0 (x86's pext):
+    bit i says whether ``x`` holds the mask's i-th lowest bit."""
+    return (COMPRESS_NIBBLES[mask & 15][x & 15]
+            | COMPRESS_NIBBLES[mask >> 4][(x >> 4) & 15] << popcount32(mask & 15))
 
 
 cdef inline uint64_t key_hash(uint64_t h) noexcept nogil:
@@ -158,20 +198,42 @@ cdef inline uint64_t key_hash(uint64_t h) noexcept nogil:
     return h
 
 
-cdef inline void file_key(Engine* e, Key* key) noexcept nogil:
-    """A stock-phase key's bucket, from a hash of the key."""
-    cdef uint64_t h = key_hash(key.cards ^ ((key.meta ^ (key.declared[0] + key.declared[1]) * <uint64_t>0xC2B2AE3D27D4EB4F
-                      ^ (key.declared[2] + key.declared[3]) * <uint64_t>0x165667B19E3779F9)
-                     * <uint64_t>0x9E3779B97F4A7C15))
-    key.bucket = (<Table*>e.table).entries + BUCKET * (h & (<Table*>e.table).mask)
-    __builtin_prefetch(key.bucket)
+# The seeds of a stock-phase key's two hashes.
+cdef uint64_t INDEX_SEED = 0x2D358DCCAA6C78A5
+cdef uint64_t CHECK_SEED = 0x8BB84B93962EACC9
 
 
-cdef inline int same_node(Entry* entry, Key* key) noexcept nogil:
-    """One stock-phase node."""
-    return (entry.cards == key.cards and entry.meta == key.meta
-            and entry.declared[0] == key.declared[0] and entry.declared[1] == key.declared[1]
-            and entry.declared[2] == key.declared[2] and entry.declared[3] == key.declared[3])
+cdef inline uint64_t stock_hash(uint64_t cards, uint64_t meta, uint64_t* declared,
+                                uint64_t seed) noexcept nogil:
+    """A 64-bit hash of a stock-phase key: wyhash's rounds over its six words, with
+    wyhash's secret words."""
+    cdef uint64_t h = mum(cards ^ seed ^ <uint64_t>0xA0761D6478BD642F,
+                          meta ^ <uint64_t>0xE7037ED1A0B428DB)
+    h = mum(h ^ declared[0] ^ <uint64_t>0x8EBC6AF09C88C6E3,
+            declared[1] ^ <uint64_t>0x589965CC75374CC3)
+    h = mum(h ^ declared[2] ^ <uint64_t>0xA0761D6478BD642F,
+            declared[3] ^ <uint64_t>0x8EBC6AF09C88C6E3)
+    return mum(h ^ <uint64_t>0xE7037ED1A0B428DB, seed ^ <uint64_t>0x589965CC75374CC3)
+
+
+cdef inline uint64_t entry_data(int lower, int upper, int best, int cards_left,
+                                Table* t) noexcept nogil:
+    """An entry's data word (layout above)."""
+    return (<uint64_t><uint16_t>lower | <uint64_t><uint16_t>upper << DATA_UPPER
+            | <uint64_t><uint8_t>best << DATA_BEST | <uint64_t>cards_left << DATA_LEFT
+            | <uint64_t>t.gen << DATA_GEN | <uint64_t>t.age << DATA_AGE)
+
+
+cdef inline int data_lower(uint64_t data) noexcept nogil:
+    return <int16_t>data
+
+
+cdef inline int data_upper(uint64_t data) noexcept nogil:
+    return <int16_t>(data >> DATA_UPPER)
+
+
+cdef inline int data_gen(uint64_t data) noexcept nogil:
+    return <uint8_t>(data >> DATA_GEN)
 
 
 cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
@@ -185,13 +247,15 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
         return end_probe(e, key, lower, upper)
     if bucket == NULL:
         return -1
+    cdef uint64_t data
     for i in range(BUCKET):
-        if bucket[i].gen == t.gen and same_node(bucket + i, key):
-            if bucket[i].lower > lower[0]:
-                lower[0] = bucket[i].lower
-            if bucket[i].upper < upper[0]:
-                upper[0] = bucket[i].upper
-            return bucket[i].best
+        data = bucket[i].data
+        if bucket[i].lock ^ data == key.check and data_gen(data) == t.gen:
+            if data_lower(data) > lower[0]:
+                lower[0] = data_lower(data)
+            if data_upper(data) < upper[0]:
+                upper[0] = data_upper(data)
+            return <uint8_t>(data >> DATA_BEST)
     return -1
 
 
@@ -274,6 +338,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     cdef Table* t = <Table*>e.table
     cdef Entry* bucket = key.bucket
     cdef Entry* slot = bucket
+    cdef uint64_t data
     cdef int i
     if key.end != NULL:
         end_store(e, key, lower, upper, best)
@@ -281,27 +346,23 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     if bucket == NULL:
         return
     for i in range(BUCKET):
-        if bucket[i].gen != t.gen:
+        data = bucket[i].data
+        if data_gen(data) != t.gen:
             slot = bucket + i
             break
-        if same_node(bucket + i, key):
+        if bucket[i].lock ^ data == key.check:
             slot = bucket + i
-            if slot.lower > lower:
-                lower = slot.lower
-            if slot.upper < upper:
-                upper = slot.upper
+            if data_lower(data) > lower:
+                lower = data_lower(data)
+            if data_upper(data) < upper:
+                upper = data_upper(data)
             break
-        if keep_priority(t, bucket + i) < keep_priority(t, slot):
+        if keep_priority(t, data) < keep_priority(t, slot.data):
             slot = bucket + i
-    slot.cards = key.cards
-    memcpy(slot.declared, key.declared, sizeof(key.declared))
-    slot.meta = key.meta
-    slot.lower = <int16_t>lower
-    slot.upper = <int16_t>upper
-    slot.best = <uint8_t>best
-    slot.cards_left = <uint8_t>(popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn)
-    slot.gen = t.gen
-    slot.age = t.age
+    data = entry_data(lower, upper, best,
+                      popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn, t)
+    slot.data = data
+    slot.lock = key.check ^ data
 
 
 cdef inline int end_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
@@ -370,18 +431,24 @@ cdef inline int end_keep_priority(Table* t, EndEntry* entry) noexcept nogil:
     return (entry.age == t.age) * 64 + entry.cards_left
 
 
-cdef inline int keep_priority(Table* t, Entry* entry) noexcept nogil:
+cdef inline int keep_priority(Table* t, uint64_t data) noexcept nogil:
     """Which entry of a full bucket a new node replaces: the lowest of these, an
     earlier root search's before this one's, then fewer cards to come (64 is above
     any count of cards, so the age decides first)."""
-    return (entry.age == t.age) * 64 + entry.cards_left
+    return (<uint8_t>(data >> DATA_AGE) == t.age) * 64 + <uint8_t>(data >> DATA_LEFT)
 
 
 cdef void* zeroed(uint64_t size) noexcept nogil:
-    """``size`` bytes of zeros aligned to a cache line, or NULL."""
+    """``size`` bytes of zeros, or NULL: on huge pages where the system allows
+    (aligned to one, and advised before the zeros fault the pages in), since every
+    probe of a large table lands on a page of its own and would otherwise cost a
+    walk of the page tables."""
     cdef void* memory = NULL
-    if posix_memalign(&memory, 64, size) != 0:
+    cdef uint64_t align = HUGE_PAGE if size >= HUGE_PAGE else 64
+    if posix_memalign(&memory, align, size) != 0:
         return NULL
+    if align == HUGE_PAGE:
+        madvise(memory, size, MADV_HUGEPAGE)  # advice only: ignored where unsupported
     memset(memory, 0, size)
     return memory
 
@@ -392,9 +459,10 @@ cdef uint64_t table_size(uint64_t mask, uint64_t end_mask) noexcept nogil:
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
-    """Allocate 2**bits stock-phase entries (in buckets) and 2**(bits -
-    END_BUCKETS_SHIFT) end buckets; 0 on success, -1 when out of memory."""
-    cdef uint64_t buckets = (<uint64_t>1 << bits) // BUCKET
+    """Allocate 2**(bits + STOCK_ENTRIES_SHIFT) stock-phase entries (in buckets)
+    and 2**(bits - END_BUCKETS_SHIFT) end buckets; 0 on success, -1 when out of
+    memory."""
+    cdef uint64_t buckets = (<uint64_t>1 << (bits + STOCK_ENTRIES_SHIFT)) // BUCKET
     cdef uint64_t end_buckets = <uint64_t>1 << (bits - END_BUCKETS_SHIFT)
     t.entries = <Entry*>zeroed(buckets * BUCKET * sizeof(Entry))
     t.end = <EndBucket*>zeroed(end_buckets * sizeof(EndBucket))
