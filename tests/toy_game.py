@@ -21,7 +21,7 @@ from deberts.engine.partial import PartialValues
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
-from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal
+from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal
 from deberts.play.duplicate import MatchOutcome, duplicate
 
 FORMAT = "toy-record/1"
@@ -338,6 +338,23 @@ def deal_command(seed: int) -> None:
     click.echo(" ".join(str(hand) for hand in random_deal(seed).hands))
 
 
+#: High card's analyse page: two hands in, each legal card's value and the drawing out,
+#: through the API every game has (``/api/solve?board=true``).
+PAGE_BODY = """<main><h1>High card</h1>
+<input id="hands" value="AK.7.. QJ.8.."><button id="solve">Solve</button>
+<p id="margin"></p><div id="board"></div></main>
+"""
+PAGE_SCRIPT = """document.getElementById("solve").addEventListener("click", async () => {
+  const hands = document.getElementById("hands").value.trim().split(/\\s+/);
+  const answer = await fetch("/api/solve?board=true", {method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({game: "highcard", hands})});
+  const data = await answer.json();
+  document.getElementById("margin").textContent = "Margin " + data.margin;
+  document.getElementById("board").innerHTML = data.svg;
+});
+"""
+
 #: High card's own option of ``deberts play``.
 REVEAL = (click.Option(["--reveal/--no-reveal"], default=False,
                        help="High card: show the computer's hand first."),)
@@ -398,6 +415,9 @@ class Toy(Game):
 
     def commands(self) -> Sequence[click.Command]:
         return (solve_command, deal_command)
+
+    def pages(self) -> Sequence[Page]:
+        return (Page("/highcard", "High card", "highcard", PAGE_BODY, PAGE_SCRIPT),)
 
 
 TOY = Toy()

@@ -15,7 +15,7 @@ httpx = pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from deberts.errors import MESSAGE_CHARS  # noqa: E402
-from deberts.web import api  # noqa: E402
+from deberts.variants.deberts.web import api  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from contextlib import AbstractContextManager
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
@@ -27,7 +28,10 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Se
 from deberts.errors import ArgumentError, DebertsError
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     import click
+    from fastapi import APIRouter
 
 #: The entry-point group where games are listed.
 ENTRY_POINTS = "deberts.games"
@@ -114,6 +118,26 @@ class Terminal(Protocol):
 
 
 _Solver = TypeVar("_Solver")
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the web board: its ``path`` and its ``title`` in the nav bar, its
+    ``body`` (HTML, set in the frame every page shares) and its ``script``
+    (JavaScript, served as ``/pages/<stem>.js``)."""
+
+    path: str
+    title: str
+    stem: str
+    body: str
+    script: str
+
+    @classmethod
+    def read(cls, path: str, title: str, folder: Traversable, stem: str) -> Page:
+        """The page whose body and script are ``<stem>.html`` and ``<stem>.js`` of
+        ``folder`` (a package's files)."""
+        return cls(path, title, stem, (folder / f"{stem}.html").read_text(encoding="utf-8"),
+                   (folder / f"{stem}.js").read_text(encoding="utf-8"))
+
 
 #: A player type: its maker (settings as keywords) and its settings' types.
 PlayerType = tuple[Callable[..., Any], Mapping[str, type]]
@@ -246,6 +270,14 @@ class Game(ABC):
     def web(self) -> Web:
         """The game on the web board's Play page."""
         raise self._lacks("web play")
+
+    def pages(self) -> Sequence[Page]:
+        """The game's pages of the web board, in the nav bar's order."""
+        return ()
+
+    def routers(self) -> Sequence[APIRouter]:
+        """The game's own endpoints of the web API, beside those of every game."""
+        return ()
 
     def terminal(self) -> Terminal:
         """The game at the terminal."""

@@ -1,9 +1,10 @@
-"""The JSON API under ``/api/``: the CLI's ``--json`` objects over HTTP.
+"""The JSON API under ``/api/`` that serves every game: the CLI's ``--json`` objects
+over HTTP. A game adds endpoints of its own (``Game.routers``).
 
 Each endpoint parses its body, calls the library on the bounded pool and returns the
-library's own ``to_dict()``; ``?board=true`` adds ``svg``, the drawing of the result
-(:mod:`deberts.variants.deberts.text.svg`), and for a solution ``report``, the optimal line and the
-score as ``deberts solve`` writes them. Bad input is the library's one-line message
+library's own ``to_dict()``; ``?board=true`` adds ``svg``, the game's drawing of the
+result, and for a solution ``report``, the optimal line and the score as ``deberts
+solve`` writes them. Bad input is the library's one-line message
 with status 400 (see :mod:`deberts.web.app`); nothing here reads or writes a server
 file. The games against the computer are in :mod:`deberts.web.games_api`.
 """
@@ -18,31 +19,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.variants.deberts.analysis.table import dd_table
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
 from deberts.errors import DebertsError, SearchInterrupted, short_message
 from deberts.formats import batch, records
 from deberts.model.cards import Card
-from deberts.variants.deberts.model.deal import Deal
-from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.model.registry import Game, game_of
-from deberts.variants.deberts.text import svg
 from deberts.text.notation import Notation
 from deberts.web.strict_json import StrictJsonRoute
-from deberts.web.requests import (
-    AnalyzeRequest,
-    BidRequest,
-    BoardRequest,
-    DealRequest,
-    Line,
-    TableRequest,
-    limits,
-    rules_of,
-    run,
-)
-from deberts.web.work import Overran, WorkTimeout, bounded, check_cancelled, past
+from deberts.web.requests import AnalyzeRequest, BoardRequest, Line, limits, run
+from deberts.web.work import Overran, WorkTimeout, bounded, past
 
 
 class Error(BaseModel):
@@ -170,22 +156,6 @@ def legal_move(position: Any, name: str) -> Any:
     return next(move for key, move in legal.items() if key.upper() == name.strip().upper())
 
 
-@router.post("/table", summary="Every trump and declarer, as deberts table --json")
-async def table(request: Request, body: TableRequest, board: bool = False) -> dict[str, Any]:
-    def work() -> dict[str, Any]:
-        deal = Deal.parse(body.hands) if isinstance(body.hands, str) else Deal(body.hands)
-        rules = rules_of(body.rules)
-        if body.leader is None and not declarer_leads(rules):
-            raise DebertsError("missing leader (needed unless first_lead=declarer)")
-        result = dd_table(deal, body.leader, rules, body.face_up, threads=1)
-        data = result.to_dict()
-        if board:
-            data["svg"] = svg.table_svg(result)
-        return data
-
-    return await run(request, work, "slow")
-
-
 @router.post("/analyze", summary="A played deal card by card, as deberts analyze --json")
 async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
     if body.record is not None and len(body.record) > limits(request).record_chars:
@@ -226,26 +196,3 @@ def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
         return game.review(*args, solver=solver, **options)
 
 
-@router.post("/bid", summary="Evaluate a bid over sampled deals, as deberts bid --json")
-async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[str, Any]:
-    most = limits(request).bid_samples
-    if not 1 <= body.samples <= most:
-        raise DebertsError(f"bad samples {body.samples}: expected 1..{most} on this server")
-
-    def work() -> dict[str, Any]:
-        evaluation = evaluate_bid(
-            body.hand, body.face_up, body.seat, body.dealer, body.players, body.round,
-            body.samples, body.seed, rules_of(body.rules), progress=check_cancelled,
-        )
-        data = evaluation.to_dict()
-        if board:
-            data["svg"] = svg.bid_svg(evaluation)
-        return data
-
-    return await run(request, work, "slow")
-
-
-@router.post("/deal", summary="A random deal, as deberts deal prints it")
-async def random_deal(body: DealRequest) -> dict[str, Any]:
-    deal = Deal.random(body.players, body.cards, body.seed)
-    return {"hands": [str(hand) for hand in deal.hands]}

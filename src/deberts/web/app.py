@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, Awaitable, Callable
+from html import escape
+from typing import AsyncIterator, Awaitable, Callable, Sequence
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
+from deberts.model.registry import Page, games
 from deberts.web import api, games_api, jobs_api
 from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
@@ -30,13 +32,12 @@ from deberts.web.stopping import Stopping
 from deberts.web.work import Pool, WorkTimeout
 
 STATIC = Path(__file__).parent / "static"
-#: The pages, by path: each is the body of one HTML file of ``static/``, in the frame
-#: every page shares (``page.html``: the head, the style sheet, ``board.js`` and the
-#: page's own script, named as the page).
-#: ``/docs`` is the API's reference built from the app's own schema by the page: no
-#: asset from a CDN, so it works offline.
-PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/bid": "bid.html",
-         "/tertz": "tertz.html", "/tertz/play": "tertz-play.html", "/docs": "docs.html"}
+#: The pages every game shares, after the games' own in the nav bar: ``/docs``, the
+#: API's reference, built by the page from the app's own schema (no asset from a CDN,
+#: so it works offline).
+GENERIC_PAGES = (Page.read("/docs", "API", STATIC, "docs"),)
+#: The mark of the nav bar's link to the page shown.
+HERE = ' class="here"'
 
 
 def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> FastAPI:
@@ -62,10 +63,16 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
     app.state.games = GameStore(bounds.games)
     app.include_router(api.router)
     app.include_router(games_api.router)
+    for game in games():
+        for router in game.routers():
+            app.include_router(router)
     jobs_api.install(app, jobs if jobs is not None else JobLimits())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for path, name in PAGES.items():
-        app.add_api_route(path, _page(name), include_in_schema=False, methods=["GET"])
+    pages = [*(page for game in games() for page in game.pages()), *GENERIC_PAGES]
+    for page in pages:
+        app.add_api_route(page.path, _page(page, pages), include_in_schema=False, methods=["GET"])
+        app.add_api_route(f"/pages/{page.stem}.js", _script(page), include_in_schema=False,
+                          methods=["GET"])
     app.add_exception_handler(DebertsError, _library_error)
     app.add_exception_handler(api.PartialAnswer, api.partial_answer)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -77,17 +84,30 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
     return app
 
 
-def _page(name: str) -> Callable[[], Awaitable[HTMLResponse]]:
-    """The handler serving one page: its body in the shared frame."""
-    stem = Path(name).stem
+def _page(page: Page, pages: Sequence[Page]) -> Callable[[], Awaitable[HTMLResponse]]:
+    """The handler serving one page: its body in the frame every page shares
+    (``static/page.html``: the head, the style sheet, ``board.js``, the nav bar with a
+    link to each page and the page's own script)."""
+    nav = "".join(
+        f'<a href="{escape(other.path)}"{HERE if other is page else ""}>{escape(other.title)}</a>'
+        for other in pages)
     frame = (STATIC / "page.html").read_text(encoding="utf-8")
-    text = frame.replace("{name}", stem).replace(
-        "{body}", (STATIC / name).read_text(encoding="utf-8"))
+    text = (frame.replace("{title}", escape(page.title)).replace("{stem}", page.stem)
+            .replace("{nav}", nav).replace("{body}", page.body))
 
-    async def page() -> HTMLResponse:
+    async def serve() -> HTMLResponse:
         return HTMLResponse(text)
 
-    return page
+    return serve
+
+
+def _script(page: Page) -> Callable[[], Awaitable[Response]]:
+    """The handler serving a page's script."""
+
+    async def serve() -> Response:
+        return Response(page.script, media_type="text/javascript")
+
+    return serve
 
 
 async def _library_error(request: Request, error: Exception) -> JSONResponse:

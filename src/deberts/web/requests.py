@@ -12,7 +12,6 @@ from typing import Annotated, Callable, Optional, TypeVar, Union, cast
 from fastapi import Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from deberts.variants.deberts.model.rules import Rules
 from deberts.web.games import GameStore
 from deberts.web.limits import Limits
 from deberts.web.arrival import arrived
@@ -86,23 +85,6 @@ class BoardRequest(Strict):
     """The face-up card, drawn beside the table."""
 
 
-class TableRequest(Strict):
-    """A Deberts deal to solve for every trump and declarer."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "leader": 1, "face_up": "KC"},
-    ]})
-
-    hands: Cards
-    """The hands in seat order, S.H.D.C each."""
-    leader: int | None = None
-    """The seat leading the first trick (not needed under first_lead=declarer)."""
-    face_up: str | None = None
-    """The face-up card: its suit is the round-1 trump, with the seven's exchange."""
-    rules: RulesField = None
-    """Rule options by name, with an optional preset (docs/rules.md)."""
-
-
 class AnalyzeRequest(GameFields):
     """A played deal of any game: the position (a batch line's fields) and the cards
     ``played`` from it, as ``/api/solve`` names them (``play`` is still read), or a
@@ -122,47 +104,6 @@ class AnalyzeRequest(GameFields):
     """Which record of JSON lines, from 1."""
     start: int = Field(0, ge=0)
     """The first moves taken as given, the rest reviewed (``analyze --from``)."""
-
-
-class BidRequest(Strict):
-    """A bidder's choice, as ``deberts bid`` takes it."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hand": "AK9..QJ.7", "face_up": "JH", "seat": 1, "dealer": 0, "players": 2,
-         "round": 2, "samples": 50, "seed": 1},
-    ]})
-
-    hand: str
-    """The bidder's cards, S.H.D.C."""
-    face_up: str | None = None
-    """The face-up card (none under face_up_to=none, Belote)."""
-    seat: int
-    """The bidder's seat."""
-    dealer: int
-    """The dealer's seat."""
-    players: int
-    """Seats at the table, 2 to 4."""
-    round: int = 1
-    """The bidding round: 1 (play or pass on the face-up suit) or 2."""
-    samples: int = 200
-    """Deals sampled and solved for each option (the server bounds it)."""
-    seed: Seed = None
-    """The sampler's seed: the same seed, the same answer."""
-    rules: RulesField = None
-    """Rule options by name, with an optional preset (docs/rules.md)."""
-
-
-class DealRequest(Strict):
-    """A random Deberts deal."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"players": 3, "seed": 7}]})
-
-    players: int = 2
-    """Seats at the table, 2 to 4."""
-    cards: int | None = None
-    """Cards a hand for an endgame (a whole deal by default)."""
-    seed: Seed = None
-    """The generator's seed: the same seed, the same deal."""
 
 
 class GameRequest(Strict):
@@ -224,5 +165,3 @@ def games(request: Request) -> GameStore:
     return cast(GameStore, request.app.state.games)
 
 
-def rules_of(data: RulesField) -> Rules:
-    return Rules.from_mapping(data or {})

@@ -3,9 +3,10 @@ input that names no game. Each part is imported from this folder when first aske
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal, Web
+from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal, Web
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.record import FORMAT, GameRecord
@@ -13,6 +14,7 @@ from deberts.variants.deberts.model.rules import Rules
 
 if TYPE_CHECKING:
     import click
+    from fastapi import APIRouter
 
 
 class Deberts(Game):
@@ -113,6 +115,17 @@ class Deberts(Game):
         from deberts.variants.deberts.web import views
 
         return views
+
+    def pages(self) -> Sequence[Page]:
+        folder = resources.files("deberts.variants.deberts.web") / "static"
+        return tuple(Page.read(path, title, folder, stem) for path, title, stem in (
+            ("/", "Analyse", "analyse"), ("/replay", "Replay", "replay"),
+            ("/play", "Play", "play"), ("/bid", "Bid", "bid")))
+
+    def routers(self) -> Sequence[APIRouter]:
+        from deberts.variants.deberts.web.api import router
+
+        return (router,)
 
     def terminal(self) -> Terminal:
         from deberts.variants.deberts.cli import terminal

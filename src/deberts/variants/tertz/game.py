@@ -3,9 +3,10 @@ cousin with a stock. Each part is imported from this folder when first asked."""
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal, Web
+from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal, Web
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.record import FORMAT, TertzRecord
@@ -99,6 +100,11 @@ class Tertz(Game):
         from deberts.variants.tertz.web import views
 
         return views
+
+    def pages(self) -> Sequence[Page]:
+        folder = resources.files("deberts.variants.tertz.web") / "static"
+        return (Page.read("/tertz", "Tertz", folder, "tertz"),
+                Page.read("/tertz/play", "Play Tertz", folder, "tertz-play"))
 
     def terminal(self) -> Terminal:
         from deberts.variants.tertz.cli import terminal

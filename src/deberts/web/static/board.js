@@ -146,22 +146,6 @@ function optionalNumber(id) {
   return text === "" ? null : Number(text);
 }
 
-const PAGES = [["/", "Analyse"], ["/replay", "Replay"], ["/play", "Play"], ["/bid", "Bid"],
-               ["/tertz", "Tertz"], ["/tertz/play", "Play Tertz"], ["/docs", "API"]];
-
-// The header of every page: the name and a link to each page, this one marked.
-function header() {
-  const bar = document.querySelector("header");
-  bar.innerHTML = '<span class="name">deberts</span>';
-  for (const [path, name] of PAGES) {
-    const link = document.createElement("a");
-    link.href = path;
-    link.textContent = name;
-    if (path === location.pathname) link.className = "here";
-    bar.append(link);
-  }
-}
-document.addEventListener("DOMContentLoaded", header);
 
 // A table's box (.scroll) marked "overflowing" while the table is wider than it, which
 // style.css shows: whenever the page's content or the window's width changes.
