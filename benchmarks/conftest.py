@@ -1,7 +1,7 @@
-"""Benchmarks import their helpers from this folder, and the oracle from tests/."""
+"""Benchmarks import their helpers from this folder (and nothing from tests/)."""
 
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
+sys.path[:0] = [str(HERE)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent / "tests")]
+sys.path[:0] = [str(Path(__file__).parent)]
 
 from measure import MODES, measure  # noqa: E402
 from sets import SETS  # noqa: E402

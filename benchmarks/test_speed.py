@@ -11,8 +11,7 @@ from functools import lru_cache
 
 import pytest
 from measure import MODES, measure
-from oracle import oracle_value
-from sets import SETS, mid_deal
+from sets import SETS
 
 from deberts import Solver
 from deberts.variants.deberts.engine.parallel import solve_many
@@ -30,23 +29,6 @@ def test_solve_set(benchmark, name: str, mode: str) -> None:
     benchmark.extra_info.update(
         median_ms=figures.median * 1e3, p99_ms=figures.p99 * 1e3, nodes=figures.nodes,
         positions=figures.count,
-    )
-
-
-def test_speedup_over_the_oracle(benchmark) -> None:
-    """2-player positions with 4 cards a hand: engine against pure-Python minimax."""
-    subset = mid_deal(2, count=30, cards_left=4)
-
-    def oracle_seconds() -> float:
-        started = time.perf_counter()
-        for position in subset:
-            oracle_value(position)
-        return time.perf_counter() - started
-
-    engine = benchmark.pedantic(measure, args=(subset, "value"), rounds=1)
-    benchmark.extra_info.update(
-        speedup=oracle_seconds() / (engine.median * len(subset)),
-        engine_median_ms=engine.median * 1e3,
     )
 
 

@@ -56,7 +56,7 @@ from deberts.analysis.stats import mean_ci95, rounded
 from deberts.variants.deberts.model.bidding import Bid
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.record import GameRecord
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import view_of
 
 # colver is imported only when a deal is played: its thread pool starts then.

@@ -136,7 +136,7 @@ def _solver_of(solver: Solver, position: Any) -> Any:
     that game's, else the thread's own solver of the game (its default table
     size)."""
     game = game_of(position)
-    if isinstance(solver, game.part("solver")):
+    if isinstance(solver, game.solver_class()):
         return solver
     own = vars(_game_solvers)
     if game.name not in own:

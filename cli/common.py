@@ -17,14 +17,11 @@ from typing import IO, Any, Callable, Iterator
 
 import click
 
-from deberts import DEFAULT_TABLE_BITS, PRESETS, DebertsError
-from deberts.errors import excerpt, short_message
+from deberts.engine.owner import CLI_TABLE_BITS, MAX_WORKERS, TABLE_BITS_RANGE
+from deberts.errors import DebertsError, excerpt, short_message
 from deberts.formats.batch import MAX_LINE_BYTES
-from deberts.variants.deberts.cli.inputs import build_rules, default_seats
-from deberts.engine.owner import MAX_WORKERS, TABLE_BITS_RANGE
 from deberts.model.cards import SUIT_SYMBOLS
-from deberts.variants.deberts.model.rules import Rules
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 
 
 class CliError(click.ClickException):
@@ -147,16 +144,12 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 table_bits_option: Decorator = click.option(
     "--table-bits",
     type=click.IntRange(*TABLE_BITS_RANGE),
-    default=DEFAULT_TABLE_BITS,
+    default=CLI_TABLE_BITS,
     show_default=True,
     help="Size of the transposition table: 2**N entries.",
 )
 
 
-players_option: Decorator = click.option(
-    "--players", type=click.IntRange(2, 4), default=2, show_default=True,
-    help="Seats at the table: 2, 3 or 4.",
-)
 seed_option: Decorator = click.option(
     "--seed", type=int, help="Seed for a reproducible run (default: a random one).",
 )
@@ -164,11 +157,6 @@ progress_option: Decorator = click.option(
     "--progress/--no-progress", default=None,
     help="A progress bar on stderr (default: when stderr is a terminal).",
 )
-target_option: Decorator = click.option(
-    "--target", type=click.Choice(["301", "501", "1001"]), default="301", show_default=True,
-    help="Match target.",
-)
-
 
 
 def jobs_option(what: str) -> Decorator:
@@ -261,26 +249,6 @@ def _read_hands(ctx: click.Context, param: click.Parameter, value: str | None) -
     return deals[0]
 
 
-def rules_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--rules PRESET`` and repeatable ``--set OPTION=VALUE`` (the command turns
-    them into rules with :func:`chosen_rules`)."""
-    command = click.option(
-        "--set", "settings", multiple=True, metavar="OPTION=VALUE",
-        help="Change one rule option, e.g. bella=trick_winner (repeatable).",
-    )(command)
-    return click.option(
-        "--rules", "preset", type=click.Choice(tuple(PRESETS), case_sensitive=False),
-        default="moscow",
-        show_default=True, help="The rules preset.",
-    )(command)
-
-
-def chosen_rules(preset: str, settings: tuple[str, ...]) -> Rules:
-    """The rules of the ``--rules``/``--set`` options, bad ones as a one-line error."""
-    with reported():
-        return build_rules(preset, settings)
-
-
 def seat_hand(text: str, seat: int | None = None) -> tuple[int, str]:
     """``--hand SEAT=HAND`` as the seat and the hand's text; where the command also
     has ``--seat``, a plain ``HAND`` is that seat's."""
@@ -318,33 +286,6 @@ def option(name: str, parameter: str, old: str, **settings: Any) -> Decorator:
 #: How many deals ``deal`` prints: ``--deals``, the word every command uses for a count.
 count_option = option("--deals", "count", "--count", type=click.IntRange(min=0), default=1,
                       show_default=True, help="How many deals.")
-
-
-def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--trump``, ``--declarer`` and ``--leader``, with the defaults every command
-    shares (:func:`deberts.variants.deberts.cli.inputs.default_seats`)."""
-    for decorate in reversed((
-        click.option("--trump", metavar="SUIT",
-                     help="The trump suit: S, H, D or C, a symbol (♥) or a name (hearts)."),
-        click.option("--declarer", type=int, help="The declarer's seat, 0 first.  [default: 0]"),
-        click.option("--leader", type=int,
-                     help="The seat that led the first trick (default: the declarer under "
-                     "first_lead=declarer, else seat 1, the eldest hand when seat 0 deals)."),
-    )):
-        command = decorate(command)
-    return command
-
-
-def given_setting(
-    hands: str | None, trump: str | None, declarer: int | None, leader: int | None,
-    rules: Rules, instead: str,
-) -> tuple[str, str, int, int]:
-    """HANDS and ``--trump`` (both needed: an error names every one missing, and the
-    alternative ``instead``), the declarer and leader given or by default."""
-    require_options({"HANDS": hands, "--trump": trump}, instead)
-    assert hands is not None and trump is not None
-    players = len(hands.split())
-    return (hands, trump, *default_seats(players, rules, declarer, leader))
 
 
 def require_options(given: dict[str, object], instead: str) -> None:

@@ -1,9 +1,12 @@
-"""The ``deberts`` command: one group, a module a command.
+"""The ``deberts`` command: one group, its commands generated from the games.
 
-``solve`` and ``batch`` solve positions; ``table``, ``analyze`` and ``deal`` are the
-analysis tools; ``bid`` evaluates a bidding decision; ``arena`` and ``play`` run games
-between players; ``tertz`` holds the Tertz tools (solve, analyze, deal). Every command
-reports bad input as one line on stderr, exit status 2.
+The generic commands serve every game: ``batch`` solves positions of any game,
+``arena`` and ``play`` run games between players, ``serve`` starts the web board.
+The default game's own commands (for Deberts: ``solve``, ``table``, ``analyze``,
+``deal``, ``bid``, ``stats``) sit at the top level, and every game's are in a group
+of its name (``deberts tertz solve``). The games are asked when a command is looked
+up, so a game registered at run time has its commands too. Every command reports bad
+input as one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
@@ -11,25 +14,48 @@ from __future__ import annotations
 import click
 
 from deberts import __version__
-from deberts.variants.deberts.cli.analyze import analyze_command
 from deberts.cli.arena import arena_command
 from deberts.cli.batch import batch
-from deberts.variants.deberts.cli.bid import bid_command
 from deberts.cli.common import DebertsGroup
-from deberts.variants.deberts.cli.deal import deal_command
 from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
-from deberts.variants.deberts.cli.solve import solve_command
-from deberts.variants.deberts.cli.stats import stats_command
-from deberts.variants.deberts.cli.table import table_command
-from deberts.variants.tertz.cli.commands import tertz_group
+from deberts.model.registry import Game, default_game, games
+
+#: The commands every game shares.
+GENERIC = {command.name or "": command
+           for command in (batch, arena_command, play_command, serve_command)}
 
 
-@click.group(cls=DebertsGroup)
+class GameGroup(DebertsGroup):
+    """A group whose commands are the generic ones, the default game's own, and a
+    group for each game (its own commands), read from the registry when asked."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        own = {command.name or "" for command in default_game().commands()}
+        return [*GENERIC, *sorted(own - set(GENERIC)), *(game.name for game in games())]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in GENERIC:
+            return GENERIC[cmd_name]
+        for command in default_game().commands():
+            if command.name == cmd_name:
+                return command
+        for game in games():
+            if cmd_name == game.name:
+                return game_group(game)
+        return None
+
+
+def game_group(game: Game) -> click.Group:
+    """The group of ``game``'s own commands: ``deberts <name> solve`` and the rest."""
+    commands = {command.name or "": command for command in game.commands()}
+    verbs = ", ".join(name for name in commands if name) or "no commands of its own"
+    return click.Group(name=game.name, commands=commands,
+                       help=f"{game.title}: {verbs}.")
+
+
+@click.group(cls=GameGroup)
 @click.version_option(__version__, prog_name="deberts")
 def main() -> None:
-    """Exact double-dummy analysis of Deberts deals."""
-
-
-for command in (solve_command, batch, table_command, analyze_command, deal_command, bid_command, arena_command, play_command, serve_command, stats_command, tertz_group):
-    main.add_command(command)
+    """Exact double-dummy analysis of Deberts deals, and of every other game the
+    package plays (a group of commands each)."""

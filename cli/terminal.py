@@ -5,8 +5,8 @@ confirmation of a card, and the options of ``deberts play`` as one
 
 A game plays at the terminal through its registered ``terminal`` part: a module
 with ``DEFAULT_AI`` (the computer's type and settings when ``--ai`` is not
-given), ``TAKES`` (the game's own options among :data:`GAME_FLAGS`) and
-``play(table)``.
+given) and ``play(table)``; its own options of ``deberts play`` it declares itself
+(:meth:`deberts.model.registry.Game.options`).
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 import click
 
-from deberts.cli.arena import GAME_OPTIONS
 from deberts.errors import DebertsError
 from deberts.formats.output_file import LineAppender
 from deberts.model.cards import Card, CardSet
-from deberts.variants.deberts.text.render import Notation, counted
+from deberts.text.notation import Notation, counted
 
 #: The person's seat (Deberts) or player (Tertz) number.
 YOU = 0
@@ -39,18 +38,13 @@ HELP = """Commands, at any question:
 #: Exit status when the input ends before the match does (q leaves with 0).
 INPUT_ENDED = 1
 
-#: The options of ``deberts play`` that only some games take: parameter, flag (the
-#: arena's, and the review of a game with a stock).
-GAME_FLAGS = {**GAME_OPTIONS, "review_stock": "--review-stock"}
-
-
 @dataclass(frozen=True)
 class Table:
     """The options of ``deberts play``: the computer's ``ai_spec``, how many
     ``deals`` at most, the ``seed``, whether a card needs ``confirm``-ation, where
     records go, the ``notation`` of the output, and the game's ``rules`` (built from
-    ``--rules``/``--set``). ``players``, ``target`` and ``review_stock`` are for the
-    games whose ``TAKES`` names them."""
+    ``--set`` and the game's own options); ``options`` holds the game's own options
+    of ``deberts play`` by parameter name."""
 
     ai_spec: str
     deals: int | None
@@ -59,9 +53,7 @@ class Table:
     record_file: LineAppender | None
     notation: Notation
     rules: Any
-    players: int
-    target: int
-    review_stock: int
+    options: Mapping[str, Any]
 
 
 class Quit(Exception):

@@ -30,7 +30,7 @@ from deberts.model.cards import Rank
 from deberts.variants.tertz.model.declarations import FOUR_CLASS, FOUR_POINTS as MODEL_FOUR_POINTS
 from deberts.variants.tertz.model.declarations import MARRIAGE_POINTS as MODEL_MARRIAGE, run_points
 from deberts.variants.tertz.model.tricks import LAST_TRICK as MODEL_LAST_TRICK, card_points
-from deberts.variants.deberts.model.tricks import trick_power
+from deberts.model.trick_order import trick_power
 
 DEFAULT_TABLE_BITS = 20
 MOVE_SWAP = SWAP

@@ -7,7 +7,7 @@ import random
 
 from deberts import Card, Deal, Position, Rules, Suit
 from deberts.variants.deberts.model.declarations import bella_mask
-from deberts.variants.deberts.model.tricks import trick_power
+from deberts.model.trick_order import trick_power
 
 #: One reading per rule option that changes play or its value, plus the defaults.
 RULE_VARIANTS: tuple[Rules, ...] = (

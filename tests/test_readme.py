@@ -1,7 +1,7 @@
 """The README tells the truth: every command it shows with its output is run, and
 the output must match the README's text (so the README cannot drift); its Python
-examples run, and the values their comments show are checked; the record example
-loads.
+examples run, and the values their comments show are checked; every name it shows
+exists.
 
 Only deterministic commands are shown with output (seeded, or with no randomness);
 the few timed figures in them (seconds, and the node count of solve's footer, which
@@ -12,6 +12,7 @@ the README's output stands for lines left out.
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import re
 import subprocess
@@ -20,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from deberts.formats import records
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
@@ -133,10 +133,50 @@ def test_readme_python_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert checked >= 2
 
 
-def test_readme_record_example_loads() -> None:
-    (text,) = blocks("json")
-    (record,) = records.loads(text)
-    assert record.seats == ("pimc:samples=50", "heuristic") and record.is_complete()
+#: A dotted name of the package as the README writes it (not a file's name).
+DOTTED = re.compile(r"(?<![\w/.-])deberts(?:\.[A-Za-z_]\w*)+(?![\w/-])")
+#: A name of the Tertz namespace as the README's Python writes it.
+TERTZ_NAME = re.compile(r"(?<![\w.])tertz\.([A-Za-z_]\w*)")
+
+
+def resolves(name: str) -> bool:
+    """Whether ``name`` is a module of the package or an attribute of one."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(found, part):
+                return False
+            found = getattr(found, part)
+        return True
+    return False
+
+
+def test_every_name_the_readme_shows_exists() -> None:
+    """Every ``deberts.X`` the README names, every import its examples make and every
+    ``tertz.X`` they use is there, under its public name (never the games' folders,
+    ``deberts.variants``, which users do not import)."""
+    text = README.read_text(encoding="utf-8")
+    names = set(DOTTED.findall(text))
+    assert {"deberts.Solver", "deberts.tertz", "deberts.play"} <= names
+    assert not [name for name in names if name.startswith("deberts.variants")]
+    assert [name for name in sorted(names) if not resolves(name)] == []
+    imported = []
+    for body in blocks("python"):
+        for node in ast.walk(ast.parse(body)):
+            if isinstance(node, ast.ImportFrom):
+                imported += [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                imported += [alias.name for alias in node.names]
+    for module, names_text in re.findall(r"from (deberts[\w.]*) import (\w+(?:, \w+)*)", text):
+        imported += [f"{module}.{name}" for name in names_text.split(", ")]
+    assert "deberts.tertz" in imported
+    assert [name for name in imported if not resolves(name)] == []
+    tertz = importlib.import_module("deberts.tertz")
+    assert [name for name in set(TERTZ_NAME.findall(text)) if not hasattr(tertz, name)] == []
 
 
 def test_readme_commands_paste_into_a_shell() -> None:
@@ -153,3 +193,13 @@ def test_readme_commands_paste_into_a_shell() -> None:
             elif command.count("'") % 2:
                 quoted.append(line)
     assert quoted == []
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    """The README's test command is the line ``.ci/run`` runs, and the README says how
+    to give the browser tests a browser."""
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    (command,) = [line for line in ci if line.startswith("pip install -e")]
+    setup = blocks("")[0].splitlines()
+    assert command in setup and setup[0].startswith("pip install . && deberts solve")
+    assert "DEBERTS_CHROMIUM" in README.read_text(encoding="utf-8")

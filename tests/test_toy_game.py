@@ -78,13 +78,30 @@ def test_the_arena_plays_it_and_writes_records_that_read_back(tmp_path: Path) ->
 def test_play_at_the_terminal_takes_its_options_and_refuses_the_others() -> None:
     hand = " ".join(str(card) for card in random_deal(4).hands[0])
     answers = "\n".join(hand.split()) + "\n"
-    result = CliRunner().invoke(main, ["play", "--game", "toy", "--seed", "4",
-                                       "--review-stock", "2"], input=answers)
+    result = CliRunner().invoke(main, ["play", "--game", "toy", "--seed", "4", "--reveal"],
+                                input=answers)
     assert result.exit_code == 0, result.output
     assert f"Your card of {hand}" in result.output
-    assert result.output.rstrip().endswith(", reviewed from 2.")
+    assert f"The computer holds {random_deal(4).hands[1]}." in result.output
+    hidden = CliRunner().invoke(main, ["play", "--game", "toy", "--seed", "4"], input=answers)
+    assert hidden.exit_code == 0 and "The computer holds" not in hidden.output
     refused = CliRunner().invoke(main, ["play", "--game", "toy", "--target", "501"])
     assert refused.exit_code == 2 and "--game highcard takes no --target" in refused.output
+    others = CliRunner().invoke(main, ["play", "--game", "toy", "--review-stock", "2"])
+    assert others.exit_code == 2 and "--game highcard takes no --review-stock" in others.output
+    mine = CliRunner().invoke(main, ["play", "--game", "tertz", "--reveal"])
+    assert mine.exit_code == 2 and "--game tertz takes no --reveal" in mine.output
+
+
+def test_its_own_commands_are_a_group_of_its_name() -> None:
+    solved = CliRunner().invoke(main, ["highcard", "solve", *HANDS])
+    assert solved.exit_code == 0, solved.output
+    margin = ToySolver().value(ToyPosition(ToyDeal.parse(HANDS)))
+    assert solved.output.rstrip().endswith(f"Score: {margin:+d}")
+    dealt = CliRunner().invoke(main, ["highcard", "deal", "--seed", "5"])
+    assert dealt.output.split() == [str(hand) for hand in random_deal(5).hands]
+    listed = CliRunner().invoke(main, ["--help"]).output
+    assert "highcard" in listed and "High card: solve, deal." in listed
 
 
 def test_the_web_api_solves_draws_and_reviews_it() -> None:

@@ -17,11 +17,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import click
 
+from deberts.engine.partial import PartialValues
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
-from deberts.model.registry import Game
-from deberts.variants.deberts.play.arena import MatchOutcome, duplicate
+from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal
+from deberts.play.duplicate import MatchOutcome, duplicate
 
 FORMAT = "toy-record/1"
 
@@ -139,6 +140,14 @@ class ToySolver:
             after = position.copy()
             after.push(move)
             values[move] = self.line(after)[0]
+        return values
+
+    def proven_values(self, position: ToyPosition,
+                      observer: Callable[[Any], None] | None = None) -> PartialValues[Card]:
+        values = PartialValues(self.values(position), {}, None, position.to_move == 0,
+                               self.nodes)
+        if observer is not None:
+            observer(values)
         return values
 
     def value(self, position: ToyPosition) -> int:
@@ -290,10 +299,9 @@ def render_arena(data: dict[str, Any]) -> list[str]:
 
 class ToyTerminal:
     """The game at the terminal: the person holds the first hand against
-    ``FirstPlayer``, naming his cards."""
+    ``FirstPlayer``, naming his cards; with ``--reveal`` the computer's hand is shown."""
 
     DEFAULT_AI = "first"
-    TAKES = frozenset({"review_stock"})
 
     @staticmethod
     def play(table: Any) -> None:
@@ -301,21 +309,95 @@ class ToyTerminal:
 
         position = ToyPosition(random_deal(table.seed or 0))
         computer = PLAYERS[table.ai_spec][0]()
+        if table.options["reveal"]:
+            click.echo(f"The computer holds {CardSet(position.hands[1])}.")
         while not position.is_over():
             if position.to_move == 0:
                 position.push(ask(f"Your card of {' '.join(map(str, position.legal_moves()))}"))
             else:
                 position.push(computer.move(position))
-        click.echo(f"Margin {position.margin():+d}, reviewed from {table.review_stock}.")
+        click.echo(f"Margin {position.margin():+d}.")
 
 
-TOY = Game(
-    name="highcard", title="High card", aliases=("toy",),
-    position=ToyPosition, deal=ToyDeal, rules=ToyRules, record=ToyRecord, record_format=FORMAT,
-    parts={name: f"toy_game:{attribute}" for name, attribute in {
-        "solver": "ToySolver", "read_line": "read_line", "write_line": "write_line",
-        "review": "review", "render_solution": "render_solution",
-        "render_analysis": "render_analysis", "svg": "svg", "players": "PLAYERS",
-        "arena": "arena", "render_arena": "render_arena", "terminal": "ToyTerminal",
-    }.items()},
-)
+@click.command(name="solve")
+@click.argument("hands", nargs=2)
+def solve_command(hands: tuple[str, str]) -> None:
+    """Solve a high-card deal: its margin and an optimal line."""
+    from deberts.cli.common import reported
+
+    with reported():
+        position = ToyPosition(ToyDeal.parse(hands))
+    solution = ToySolver().solve(position)
+    click.echo(render_solution(position, solution, None))
+
+
+@click.command(name="deal")
+@click.option("--seed", type=int, default=0, show_default=True, help="The deal's seed.")
+def deal_command(seed: int) -> None:
+    """Print a random high-card deal: the two hands."""
+    click.echo(" ".join(str(hand) for hand in random_deal(seed).hands))
+
+
+#: High card's own option of ``deberts play``.
+REVEAL = (click.Option(["--reveal/--no-reveal"], default=False,
+                       help="High card: show the computer's hand first."),)
+
+
+class Toy(Game):
+    """High card, the tests' own game: every part generic code asks for, in one file."""
+
+    name = "highcard"
+    title = "High card"
+    aliases = ("toy",)
+    position = ToyPosition
+    deal = ToyDeal
+    rules = ToyRules
+    record = ToyRecord
+    record_format = FORMAT
+
+    def solver_class(self) -> type[GameSolver]:
+        return ToySolver
+
+    def read_line(self, data: Mapping[str, Any]) -> ToyPosition:
+        return read_line(dict(data))
+
+    def write_line(self, position: Any) -> dict[str, Any]:
+        return write_line(position)
+
+    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
+               start: int = 0) -> Report:
+        return review(played, moves, solver=self.own_solver(solver, ToySolver), start=start)
+
+    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
+        return render_solution(position, solution, notation)
+
+    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
+        return render_analysis(analysis, record, notation)
+
+    def svg(self, position: Any, values: Mapping[Any, int],
+            options: Mapping[str, Any] | None = None) -> str:
+        return svg(position, values)
+
+    def players(self) -> Mapping[str, PlayerType]:
+        return PLAYERS
+
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
+        first, second = specs
+        return arena((first, second), deals, seed, rules, jobs, progress)
+
+    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
+        return render_arena(dict(data))
+
+    def terminal(self) -> Terminal:
+        return ToyTerminal  # type: ignore[return-value]
+
+    def options(self, command: str) -> Sequence[click.Option]:
+        return REVEAL if command == "play" else ()
+
+    def commands(self) -> Sequence[click.Command]:
+        return (solve_command, deal_command)
+
+
+TOY = Toy()

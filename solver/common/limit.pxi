@@ -5,9 +5,10 @@
 # stops within a few microseconds of its deadline; and every POLL_SECONDS a short
 # visit to Python with the GIL: pending signals are handled there (Ctrl-C raises
 # KeyboardInterrupt in the main thread) and the caller's progress observer is
-# called. Once stopped, every level returns at once and nothing more is stored in
+# called. In values mode each root move's value is told to Python the moment it is
+# proven. Once stopped, every level returns at once and nothing more is stored in
 # the table (what was stored before was proven, so the table stays sound); the
-# boundary raises what stopped it.
+# boundary tells the observer where the search stood, then raises what stopped it.
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint64_t
@@ -17,6 +18,10 @@ from deberts.errors import SearchInterrupted
 
 cdef enum:
     LIMIT_CHECK = 2048      # nodes between two looks at the limit
+
+cdef enum:
+    OPEN_LOWER = 1          # no lower bound proven yet
+    OPEN_UPPER = 2          # no upper bound proven yet
 
 cdef double POLL_SECONDS = 0.1  # between two visits to Python
 
@@ -29,10 +34,14 @@ cdef struct Limit:
     double next_poll        # when Python is next visited
     int stopped             # the search stopped: its results are meaningless
     int lower               # the interval known to hold the value being searched
-    int upper               # (of the root, or of the root move being solved); 0 0
-                            # until the value search publishes one
+    int upper               # (of the root, or of the root move being solved)
+    int open                # OPEN_LOWER | OPEN_UPPER: the sides of that interval not
+                            # proven yet (the value search's bound, not a margin)
+    int searching           # in values mode, the engine's code of the root move being
+                            # solved; -1 when the position's value is searched
     int move                # in values mode, the root move being solved (from 1),
     int moves               # of how many; 0 0 when the position's value is searched
+    int reporting           # the watch listens for each root move's value
     int base                # what the boundary settled at the root: added to both
     int offset              # what the root move being solved settled: added to both
     void* watch             # the Watch of the search (borrowed: its Search keeps it)
@@ -40,13 +49,19 @@ cdef struct Limit:
 
 cdef class Watch:
     """What a search tells its caller while it runs, and what stopped it: the
-    observer is called as ``observer(nodes, lower, upper, move, moves)`` at each
-    visit to Python (the interval in the root's terms, before what the boundary
-    adds; in values mode the root move being solved, from 1, and their count);
-    ``error`` is the exception raised there (KeyboardInterrupt on Ctrl-C, or the
-    observer's)."""
+    observer is called as ``observer(nodes, lower, upper, searching, move, moves)``
+    at each visit to Python and once more when the search stops before its end
+    (the interval in the root's terms, before what the boundary adds, None for a
+    side not proven yet; in values mode the engine's code of the root move being
+    solved, its rank from 1 and their count, else None, 0 and 0); in values mode
+    ``found(moves, values)`` is called before the first root move is solved and
+    as each is proven, with the root moves in the order they are solved and the
+    values proven so far (of the first moves of that list, in the boundary's
+    terms); ``error`` is the exception raised there (KeyboardInterrupt on Ctrl-C,
+    or the observer's)."""
 
     cdef object observer
+    cdef object found
     cdef object error
 
 
@@ -76,12 +91,26 @@ cdef void set_limit(Limit* limit, Watch watch, double deadline, double cpu_deadl
     limit.next_poll = monotonic_now() + POLL_SECONDS
     limit.lower = 0
     limit.upper = 0
+    limit.open = OPEN_LOWER | OPEN_UPPER
     limit.base = 0
     limit.offset = 0
+    limit.searching = -1
     limit.move = 0
     limit.moves = 0
+    limit.reporting = watch.found is not None
     limit.watch = <void*>watch
     watch.error = None
+
+
+cdef tell_observer(Limit* limit, uint64_t nodes):
+    """Call the observer, if any, with where the search stands."""
+    cdef Watch watch = <Watch>limit.watch
+    if watch.observer is not None:
+        watch.observer(nodes,
+                       None if limit.open & OPEN_LOWER else limit.lower,
+                       None if limit.open & OPEN_UPPER else limit.upper,
+                       None if limit.searching < 0 else limit.searching,
+                       limit.move, limit.moves)
 
 
 cdef int visit_python(Limit* limit, uint64_t nodes) noexcept with gil:
@@ -90,8 +119,7 @@ cdef int visit_python(Limit* limit, uint64_t nodes) noexcept with gil:
     cdef Watch watch = <Watch>limit.watch
     try:
         PyErr_CheckSignals()
-        if watch.observer is not None:
-            watch.observer(nodes, limit.lower, limit.upper, limit.move, limit.moves)
+        tell_observer(limit, nodes)
     except BaseException as error:
         watch.error = error
         return -1
@@ -122,27 +150,63 @@ cdef void check_limit(Limit* limit, uint64_t nodes) noexcept nogil:
         limit.next_check = limit.node_limit
 
 
-cdef inline void publish_move(Limit* limit, int offset, int move, int moves) noexcept nogil:
-    """Values mode: root move ``move`` of ``moves`` is being solved; it settled
-    ``offset``."""
+cdef inline void publish_move(Limit* limit, int offset, int searching, int move,
+                              int moves) noexcept nogil:
+    """Values mode: root move ``move`` of ``moves`` (the engine's code
+    ``searching``) is being solved; it settled ``offset``."""
     limit.offset = offset
+    limit.searching = searching
     limit.move = move
     limit.moves = moves
     limit.lower = 0
     limit.upper = 0
+    limit.open = OPEN_LOWER | OPEN_UPPER
 
 
-cdef inline void publish_interval(Limit* limit, int lower, int upper) noexcept nogil:
-    """What the value search knows so far, for the observer, in the root's terms."""
+cdef inline void publish_interval(Limit* limit, int lower, int upper, int bound) noexcept nogil:
+    """What the value search knows so far, for the observer, in the root's terms:
+    a side still at ``bound`` (the search's own limit, plus or minus) is not
+    proven."""
     limit.lower = limit.base + limit.offset + lower
     limit.upper = limit.base + limit.offset + upper
+    limit.open = (OPEN_LOWER if lower <= -bound else 0) | (OPEN_UPPER if upper >= bound else 0)
+
+
+cdef int tell_found(Limit* limit, int* moves, int* values, int count,
+                    int proven) noexcept with gil:
+    cdef Watch watch = <Watch>limit.watch
+    try:
+        watch.found([moves[i] for i in range(count)],
+                    [limit.base + values[i] for i in range(proven)])
+    except BaseException as error:
+        watch.error = error
+        return -1
+    return 0
+
+
+cdef inline void report_values(Limit* limit, int* moves, int* values, int count,
+                               int proven) noexcept nogil:
+    """Values mode: tell the watch, if it listens, the ``count`` root moves in the
+    order they are solved and the values of the first ``proven`` of them (in the
+    root's terms); what it raises stops the search."""
+    if limit.reporting and not limit.stopped:
+        if tell_found(limit, moves, values, count, proven) < 0:
+            limit.stopped = 1
+            limit.next_check = 0
 
 
 cdef int raise_if_stopped(Limit* limit, uint64_t nodes) except -1:
-    """At the boundary, after a search: raise what stopped it, if anything did."""
+    """At the boundary, after a search: tell the observer where the search
+    stopped and raise what stopped it, if anything did (what stopped it first,
+    before anything the observer raises now)."""
     cdef Watch watch = <Watch>limit.watch
     if not limit.stopped:
         return 0
+    try:
+        tell_observer(limit, nodes)
+    except BaseException as error:
+        if watch.error is None:
+            watch.error = error
     if watch.error is not None:
         error, watch.error = watch.error, None
         raise error
@@ -172,11 +236,13 @@ cdef class Limited:
         self.cpu_deadline = cpu_deadline
         self.node_limit = nodes
 
-    def observe(self, observer=None) -> None:
-        """Call ``observer(nodes, lower, upper, move, moves)`` about every POLL_SECONDS of each
-        later search (None: nobody); what it raises stops the search and is raised
-        by it."""
+    def observe(self, observer=None, found=None) -> None:
+        """Call ``observer(nodes, lower, upper, searching, move, moves)`` about
+        every POLL_SECONDS of each later search and when it stops before its end,
+        and ``found(moves, values)`` as its root moves' values are proven (Watch);
+        None: nobody. What they raise stops the search and is raised by it."""
         self.watch.observer = observer
+        self.watch.found = found
 
     def stop(self) -> None:
         """Stop the search under way, from another thread: it raises

@@ -49,7 +49,7 @@ cdef int mtdf(Engine* e, int guess, int* known, int count) noexcept nogil:
             upper = value
         else:
             lower = value
-        publish_interval(&e.limit, lower, upper)
+        publish_interval(&e.limit, lower, upper, bound)
         if known_step(known, count, lower, upper, value == lower, &beta):
             continue
         if upper - lower <= WIDE_INTERVAL:

@@ -1,8 +1,10 @@
-# The card tables, made once at import from deberts.variants.deberts.model.points (the model reads
-# the same tables): each suit's cards in power order, and for each trump suit the
-# card points and powers, the orders within each suit, the cards each card beats and
-# is beaten by. A solve copies the tables of its trump (CARD_TABLES).
+# The card tables, made once at import from deberts.variants.deberts.model.points and
+# deberts.model.trick_order (the model reads the same tables): each suit's cards in
+# power order, and for each trump suit the card points and powers, the orders within
+# each suit, the cards each card beats and is beaten by. A solve copies the tables
+# of its trump (CARD_TABLES).
 
+from deberts.model import trick_order
 from deberts.variants.deberts.model import points
 
 LAST_TRICK = points.LAST_TRICK
@@ -25,8 +27,8 @@ cdef void fill_suit_tables():
     (bounds.pxi)."""
     cdef int worths[2][8]
     cdef int kind, cards, power
-    for kind, (order, worth) in enumerate(((points.PLAIN_ORDER, points.PLAIN_POINTS),
-                                           (points.TRUMP_ORDER, points.TRUMP_POINTS))):
+    for kind, (order, worth) in enumerate(((trick_order.PLAIN_ORDER, points.PLAIN_POINTS),
+                                           (trick_order.TRUMP_ORDER, points.TRUMP_POINTS))):
         ranks = ranks_by_power(order)
         for power in range(8):
             worths[kind][power] = worth[ranks[power]]
@@ -44,7 +46,7 @@ cdef void fill_suit_tables():
 cdef void fill_card_tables(Engine* e, int trump) except *:
     """The engine's tables that depend only on the trump suit."""
     cdef int card, rank, power, suit, other
-    plain_order, trump_order = points.PLAIN_ORDER, points.TRUMP_ORDER
+    plain_order, trump_order = trick_order.PLAIN_ORDER, trick_order.TRUMP_ORDER
     e.trump = trump
     e.trump_mask = <uint32_t>0xFF << (8 * trump)
     for card in range(32):

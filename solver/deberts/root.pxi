@@ -129,26 +129,34 @@ cdef int root_values(Engine* e, uint32_t cards, int guess, int* moves,
     ``moves[i]``, in search order), solved in ``solving_order``: the first value
     search starts from ``guess`` (a margin from the root, or NO_GUESS), each later
     one from the last value found, testing the values found so far first (in the
-    next move's terms: less the points its card settles)."""
+    next move's terms: less the points its card settles). Each value is reported to
+    the caller's watch as it is proven (limit.pxi)."""
     cdef Undo root
     cdef int known[MAX_MOVES]
     cdef int order[MAX_MOVES]
+    cdef int solving[MAX_MOVES]     # the moves in solving order,
+    cdef int found[MAX_MOVES]       # and their values
     cdef int count, i, j, move, delta
     count = root_moves(e, cards, moves)
     solving_order(e, moves, count, order)
     for i in range(count):
-        move = moves[order[i]]
+        solving[i] = moves[order[i]]
+    report_values(&e.limit, solving, found, count, 0)
+    for i in range(count):
+        move = solving[i]
         delta = play_card(e, move_card(move), move_declines(move), &root)
         if i > 0:
-            guess = values[order[i - 1]]
+            guess = found[i - 1]
         for j in range(i):
-            known[j] = values[order[j]] - delta
-        publish_move(&e.limit, delta, i + 1, count)
-        values[order[i]] = delta + exact_value(
+            known[j] = found[j] - delta
+        publish_move(&e.limit, delta, move, i + 1, count)
+        found[i] = delta + exact_value(
             e, NO_GUESS if guess == NO_GUESS else guess - delta, known, i)
+        values[order[i]] = found[i]
         undo_card(e, &root)
         if e.limit.stopped:
             break
+        report_values(&e.limit, solving, found, count, i + 1)
     return count
 
 

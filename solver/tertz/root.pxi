@@ -32,22 +32,25 @@ cdef int root_values(Engine* e, int guess, int* moves, int* values) noexcept nog
     """The exact value of every legal root move (no equivalent cards collapsed),
     the first search starting from ``guess`` (a margin from the root, or
     NO_GUESS), each later one from the value found before it, testing the values
-    found so far first (in the next move's terms: less what its move settles)."""
+    found so far first (in the next move's terms: less what its move settles).
+    Each value is reported to the caller's watch as it is proven (limit.pxi)."""
     cdef Undo root = e.s
     cdef int known[MAX_MOVES]
     cdef int count, i, j, delta
     count = ordered_moves(e, -1, moves, 0)
+    report_values(&e.limit, moves, values, count, 0)
     for i in range(count):
         delta = make_move(e, moves[i])
         for j in range(i):
             known[j] = values[j] - delta
-        publish_move(&e.limit, delta, i + 1, count)
+        publish_move(&e.limit, delta, moves[i], i + 1, count)
         values[i] = delta + exact_value(e, guess if guess == NO_GUESS else guess - delta,
                                         known, i)
         guess = values[i]
         e.s = root
         if e.limit.stopped:
             break
+        report_values(&e.limit, moves, values, count, i + 1)
     return count
 
 

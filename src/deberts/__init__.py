@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deberts.analysis import __all__ as _analysis_names
+from deberts.engine.partial import PartialValues
 from deberts.variants.deberts.engine.parallel import solve_many
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
 from deberts.errors import (
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
     )
     from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-    from deberts.variants.deberts.play.specs import make_player, player_factory
+    from deberts.play.specs import make_player, player_factory
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"
@@ -82,7 +83,8 @@ __getattr__ = lazy_names(__name__, _LAZY)
 __all__ = [
     "ArgumentError", "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
-    "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PRESETS",
+    "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PartialValues",
+    "PRESETS",
     "Play", "Position", "Rank", "Rules", "RulesError", "SearchInterrupted", "Solution", "Solver",
     "Suit", "Trick", "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve",
     "solve_many", "Bid", "Contract", "GameRecord", "RecordError", "read_records", "write_records",

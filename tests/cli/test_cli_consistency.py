@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -21,12 +22,22 @@ def run(*args: str, input: str | None = None) -> Result:
 REPEATABLE = object()
 
 
+def top_commands() -> dict[str, click.Command]:
+    """The commands at the top level (the games' groups aside), as ``deberts --help``
+    lists them."""
+    ctx = click.Context(main)
+    found = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
+    return {name: command for name, command in found.items()
+            if command is not None and not isinstance(command, click.Group)}
+
+
 def options(command: str) -> dict[str, object]:
     """Each single-valued option of a command by its first long name, with its
     default and type (a repeatable option, such as ``stats --players 2 --players 3``,
     lists values of the same type and defaults to several)."""
     found = {}
-    for param in main.commands[command].params:
+    chosen = top_commands()[command]
+    for param in chosen.get_params(click.Context(chosen)):
         names = [n for n in param.opts if n.startswith("--")]
         if names:
             repeatable = getattr(param, "multiple", False)
@@ -37,7 +48,7 @@ def options(command: str) -> dict[str, object]:
 @pytest.mark.parametrize("name", ["--players", "--jobs", "--seed", "--rules", "--target",
                                   "--table-bits", "--progress"])
 def test_a_shared_option_has_one_default(name: str) -> None:
-    found = {c: options(c)[name] for c in main.commands if name in options(c)}
+    found = {c: options(c)[name] for c in top_commands() if name in options(c)}
     defaults = {repr(default) for default, _ in found.values() if default is not REPEATABLE}
     types = {kind for _, kind in found.values()}
     assert len(found) >= 2 and len(defaults) == 1 and len(types) == 1, found

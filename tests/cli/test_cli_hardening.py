@@ -22,7 +22,7 @@ from deberts.cli.common import MAX_WORKERS, CliError, reported
 from deberts.cli.main import main
 from deberts.errors import DebertsError, RecordError
 from deberts.formats import records
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 
 HANDS = "AJ.K9.T.7 Q7.A8.9.8"
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'

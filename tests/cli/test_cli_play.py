@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from click.testing import CliRunner
 
 from deberts.cli.main import main
@@ -22,6 +24,10 @@ def test_a_whole_deal_with_review() -> None:
     assert "Your hand: 1:" in out and "On the table:" in out
     assert "may not be played now: legal are" in out
     assert "Deal over:" in out and "Double-dummy margin" in out and "Match: you 0" in out
+    # A costly card is named by its trick (the hand's numbers change as it is played).
+    costly = [line for line in out.splitlines() if " cost " in line]
+    assert costly and all(re.fullmatch(r"  trick [1-9]: \S+ cost \d+, best was .+", line)
+                          for line in costly), costly
 
 
 def test_undo_takes_a_card_back() -> None:
@@ -50,6 +56,7 @@ def test_help_quit_and_the_record_file(tmp_path) -> None:  # type: ignore[no-unt
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("Commands, at any question:") >= 2 and "q, quit: leave the match" in out
+    assert "the --records file" in out and "--record file" not in out
     assert "You left the match after 1 deal. Score: you 0, seat 1 84.5, seat 2 84.5." in out
     # After the deal, every hand as dealt, with who holds it.
     assert "The deal as dealt:" in out and "you, dealer" in out
@@ -82,7 +89,7 @@ def test_the_person_is_asked_before_a_redeal() -> None:
 
     from deberts import CardSet
     from deberts.variants.deberts.cli.terminal import HumanPlayer
-    from deberts.variants.deberts.text.render import Notation
+    from deberts.text.notation import Notation
 
     player = HumanPlayer(Notation(ascii=True, colour=False))
     view = SimpleNamespace(hand=CardSet.parse("7.7.7.7AK"))

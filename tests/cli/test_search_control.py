@@ -5,6 +5,7 @@ its limit leaves a sound table, as a Deberts one does (tests/test_limit.py)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import signal
@@ -19,6 +20,7 @@ from click.testing import CliRunner
 
 from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
 from deberts.cli.main import main
+from deberts.cli.search_control import PARTIAL
 from deberts.engine.owner import Progress
 from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.variants.tertz.model import TertzDeal, TertzPosition
@@ -129,8 +131,9 @@ def test_progress_reports_nodes_time_and_an_interval_holding_the_value() -> None
     assert [p.nodes for p in seen] == sorted(p.nodes for p in seen) and seen[0].nodes > 0
     assert all(0 < p.seconds < 60 for p in seen)
     value = TertzSolver().value(position)
-    last = seen[-1]
-    assert last.lower == last.upper == 0 or last.lower <= value <= last.upper
+    for progress in seen:  # a side not proven yet is None, never the engine's bound
+        assert progress.lower is None or progress.lower <= value
+        assert progress.upper is None or value <= progress.upper
 
 
 def test_progress_is_per_thread_and_ends_with_its_block() -> None:
@@ -208,6 +211,7 @@ def searching(process: subprocess.Popen[bytes]) -> bytes:
 @pytest.mark.parametrize("command", [["tertz", "solve", FULL_DEAL],
                                      ["tertz", "analyze", FULL_DEAL, "--played", FIRST_MOVE]])
 def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str]) -> None:
+    """Status 130 and one line on stderr; solve prints what it proved first."""
     process = run_cli(*command, "--progress")
     before = searching(process)
     sent = time.monotonic()
@@ -215,7 +219,11 @@ def test_ctrl_c_stops_the_command_with_one_line_and_status_130(command: list[str
     stdout, stderr = outputs(process)
     assert time.monotonic() - sent < AT_ONCE
     assert process.returncode == 130, stderr[-300:]
-    assert stdout == ""
+    if command[1] == "solve":
+        assert stdout.startswith("Partial: the search was interrupted after ")
+        assert "moves proven" in stdout and "(searching)" in stdout
+    else:
+        assert stdout == ""
     assert (before.decode() + stderr).split("\r")[-1] == "\x1b[Kdeberts: interrupted (Ctrl-C)\n"
 
 
@@ -232,27 +240,69 @@ def test_ctrl_c_outside_a_search_is_one_line_and_status_130() -> None:
     assert stderr.decode() == "deberts: interrupted (Ctrl-C)\n"
 
 
-def test_seconds_stops_the_search_with_one_line() -> None:
-    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "0.5", "--no-progress")
+#: A bound of a move's value on the progress line: in points, a side not proven left
+#: out (no engine sentinel such as +1770).
+BOUND = r"( in \[[-+]\d+, [-+]\d+\]| at least [-+]\d+| at most [-+]\d+| [-+]\d+)?"
+
+
+def test_seconds_stops_analyze_with_one_line() -> None:
+    process = run_cli("tertz", "analyze", FULL_DEAL, "--played", FIRST_MOVE,
+                      "--seconds", "0.5", "--no-progress", "--ascii")
     stdout, stderr = outputs(process)
     assert process.returncode == 2 and stdout == ""
     assert re.fullmatch(r"deberts: error: no answer within --seconds 0\.5: the search stopped"
-                        r" after [\d,]+ nodes, move 1 of \d+( in \[[-+]\d+, [-+]\d+\])?\n", stderr)
+                        r" after [\d,]+ nodes(, value|, move \d+ of \d+, \S+)" + BOUND + r"\n",
+                        stderr), stderr
+
+
+def test_seconds_prints_the_partial_table_and_its_status() -> None:
+    """solve stopped at --seconds prints each move's proven margin or interval,
+    says on stderr that the answer is partial, and exits with status 3."""
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "1", "--no-progress",
+                      "--ascii")
+    stdout, stderr = outputs(process)
+    assert process.returncode == PARTIAL == 3, stderr
+    lines = stdout.splitlines()
+    assert re.fullmatch(r"Partial: the search stopped at its limit after [\d,]+ nodes, "
+                        r"\d+\.\d s; \d+ of 9 moves proven\.", lines[0])
+    rows = [line for line in lines if line.startswith("  ")]
+    assert len(rows) == 9 and sum("(searching)" in row for row in rows) <= 1
+    assert all(re.fullmatch(r"  \S+ +(not proven|[-+]\d+|in \[[-+]\d+, [-+]\d+\]|at least "
+                            r"[-+]\d+|at most [-+]\d+)(  \(searching\))?", row) for row in rows)
+    assert re.fullmatch(r"deberts: partial answer: the search stopped at --seconds 1 with "
+                        r"\d+ of 9 moves proven\n", stderr)
+
+
+def test_seconds_with_json_carries_the_partial_values() -> None:
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "1", "--json")
+    stdout, _ = outputs(process)
+    assert process.returncode == 3
+    data = json.loads(stdout)
+    assert data["partial"] is True and data["stopped"] == "limit"
+    assert len(data["moves"]) == 9 and data["nodes"] > 0
+    legal = {str(move) for move in TertzPosition(TertzDeal.random(11)).legal_moves()}
+    assert {row["move"] for row in data["moves"]} == legal
+    for row in data["moves"]:
+        assert "margin" in row or {"lower", "upper"} <= set(row)
 
 
 def test_the_progress_line_is_rewritten_in_place_and_wiped() -> None:
-    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "2.5", "--progress")
+    process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "2.5", "--progress",
+                      "--ascii")
     _, stderr = outputs(process)
     lines = stderr.split("\r")
-    assert any(re.match(r"searching: [\d,]+ nodes, \d+\.\d s, move \d+ of \d+", line)
-               for line in lines)
-    assert lines[-1].startswith("\x1b[Kdeberts: error: no answer within --seconds 2.5")
+    shown = [line for line in lines if line.startswith("searching: ")]
+    assert shown and all(
+        re.fullmatch(r"searching: [\d,]+ nodes, \d+\.\d s, move \d+ of 9, \S+" + BOUND
+                     + r"\x1b\[K", line) for line in shown), shown
+    assert lines[-1].startswith("\x1b[Kdeberts: partial answer: the search stopped at "
+                                "--seconds 2.5")
 
 
 def test_no_progress_line_by_default_when_stderr_is_not_a_terminal() -> None:
     process = run_cli("tertz", "solve", FULL_DEAL, "--seconds", "1.5")
     _, stderr = outputs(process)
-    assert "\r" not in stderr and stderr.startswith("deberts: error: no answer within")
+    assert "\r" not in stderr and stderr.startswith("deberts: partial answer")
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "1e9", "soon"])
@@ -317,3 +367,14 @@ def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):
         solver.values(TertzPosition(TertzDeal.random(11)))
     assert time.monotonic() - started < 0.5 + AT_ONCE
+
+
+def test_ctrl_c_in_proven_values_returns_what_was_proven(interrupt_in: Any) -> None:
+    """The API's answer to Ctrl-C: the values proven so far, marked interrupted."""
+    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(11))
+    interrupt_in(1.0)
+    started = time.monotonic()
+    values = solver.proven_values(position)
+    assert time.monotonic() - started < 1.0 + AT_ONCE
+    assert values.partial and values.stopped == "interrupted" and values.nodes > 0
+    assert set(values.exact) | set(values.bounds) == set(position.legal_moves())

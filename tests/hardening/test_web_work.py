@@ -147,4 +147,4 @@ def test_a_tertz_board_takes_no_face_up_card() -> None:
 
     refused = asyncio.run(run())
     assert refused.status_code == 400
-    assert refused.json()["error"] == "bad face_up: a Tertz position has no face-up card"
+    assert refused.json()["error"] == "Tertz takes no face_up"

@@ -16,7 +16,7 @@ from deberts import Card, CardSet, Deal, DebertsError, Position, Rules, Solver
 from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
 from deberts.variants.deberts.play import match as match_module
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.inference import (
     WEIGHT_SCALE,
     Inference,

@@ -10,7 +10,7 @@ import pytest
 from recorded_views import recorded_views
 
 from deberts import ArgumentError, Card, Rules
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import PlayView, play_deal
 from deberts.variants.deberts.play.pimc import LEAST_SHARE, PimcPlayer, deal_share
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from deberts import ArgumentError, DebertsError
 from deberts.cli.main import main
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.pimc import PimcPlayer
 
 

@@ -1,4 +1,4 @@
-"""Players from their specs (deberts.variants.deberts.play.specs): one entry point for every game's
+"""Players from their specs (deberts.play.specs): one entry point for every game's
 player types, the same checks as the arena's, public in ``deberts``."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from deberts import DebertsError
 from deberts.variants.deberts.play.arena import TYPES
 from deberts.variants.deberts.play.inference import Inference
 from deberts.variants.deberts.play.pimc import PimcPlayer
-from deberts.variants.deberts.play.specs import make_player, player_factory
+from deberts.play.specs import make_player, player_factory
 from deberts.variants.tertz.play.search import TertzSearchPlayer
 
 

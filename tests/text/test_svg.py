@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import deberts
+from deberts.text import drawing
 from deberts.variants.deberts.text import svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -131,6 +132,43 @@ def test_the_bid_histograms_share_bins_and_mark_the_best_option() -> None:
         assert sum(h > 0 for h in heights) >= 1
 
 
+def test_the_bid_histograms_say_whose_contract_each_option_plays() -> None:
+    evaluation = deberts.evaluate_bid("AK9..QJ.7", "JH", 1, 0, 2, 2, samples=40, seed=1)
+    whose = {o.option: svg.whose_contract(o, 1, 2) for o in evaluation.options}
+    assert whose == {"S": "yours", "D": "yours", "C": "yours", "pass": "theirs"}
+    root = parsed(svg.bid_svg(evaluation))
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        if "option" in g.get("class", "").split():
+            lines = [t.text for t in g.findall("s:text", NS)]
+            assert f"contract: {whose[g.get('data-option', '')]}" in lines
+            assert any((line or "").startswith("your margin ") for line in lines)
+    first_round = deberts.evaluate_bid("AK9..QJ.7", "JH", 1, 0, 4, 1, samples=20, seed=1)
+    passing = first_round.option("pass")  # seat 2 or seat 3, seat 1's partner, declares
+    assert {o.declarer for o in passing.outcomes} == {2, 3}
+    assert svg.whose_contract(passing, 1, 4) == "yours or theirs"
+
+
+def test_every_table_size_lays_each_hand_in_a_row_of_its_own() -> None:
+    """No two hands share a row, whatever their lengths: the rows' vertical
+    extents never meet, and the seat to move's values lie a card's width apart."""
+    for players in (2, 3, 4):
+        position = deberts.Position(deberts.Deal.random(players, seed=players), "S", 0, 1)
+        solution = deberts.solve(position)
+        root = parsed(svg.position_svg(position, {m.card: m.margin for m in solution.moves}))
+        spans = []
+        for hand in root.iter("{http://www.w3.org/2000/svg}g"):
+            if "hand" in hand.get("class", "").split():
+                tops = [float(g.get("transform", "")[10:-1].split(",")[1])
+                        for g in hand.iter("{http://www.w3.org/2000/svg}g") if g.get("transform")]
+                spans.append((min(tops), max(tops) + drawing.CARD_H))
+        spans.sort()
+        assert len(spans) == players
+        assert all(low[1] < high[0] for low, high in zip(spans, spans[1:]))
+        xs = sorted(float(t.get("x", "")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                    if "value" in t.get("class", "").split())
+        assert all(b - a >= drawing.VALUE_STEP for a, b in zip(xs, xs[1:]))
+
+
 def test_every_drawable_class_draws_itself_for_notebooks() -> None:
     deal = deberts.Deal.parse(EXAMPLE)
     position = deberts.Position(deal, "H", 0, 1)
@@ -142,6 +180,6 @@ def test_every_drawable_class_draws_itself_for_notebooks() -> None:
         assert page.startswith("<div") and thing._repr_svg_() in page
 
 
-def test_drawing_something_else_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="cannot draw a str"):
-        svg.draw("AS")
+def test_drawing_something_else_is_the_librarys_error() -> None:
+    with pytest.raises(deberts.DebertsError, match="cannot draw a str"):
+        drawing.draw("AS")

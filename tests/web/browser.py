@@ -10,9 +10,11 @@ import pytest
 
 #: Playwright cannot download its own browser here: it drives this one.
 CHROMIUM = os.environ.get("DEBERTS_CHROMIUM") or shutil.which("chromium")
+#: Why a browser test is skipped: there is no browser to drive.
+NO_BROWSER = ("no browser: apt-get install -y chromium, or set DEBERTS_CHROMIUM "
+              "to a chromium binary")
 #: The mark of a module of browser tests.
-needs_chromium = pytest.mark.skipif(CHROMIUM is None,
-                                    reason="no chromium (apt-get install -y chromium)")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason=NO_BROWSER)
 
 #: The longest any step may take: a bound for a hung page, not a measure.
 PATIENCE_MS = 120_000
@@ -28,6 +30,15 @@ def after(page: Any, action: Any) -> None:
     before = boards(page)
     action()
     page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}")
+
+
+def solved(page: Any, action: Any) -> None:
+    """Do ``action`` and wait until the page has solved the new position: drawn a new
+    board, and no analysis job is running."""
+    before = boards(page)
+    action()
+    page.wait_for_function(f"() => Number(document.body.dataset.boards || 0) > {before}"
+                           " && document.body.dataset.busy !== 'true'")
 
 
 def shown_values(page: Any) -> dict[str, int]:

@@ -1,5 +1,7 @@
 """What the browser tests share: the app served by uvicorn on a local port, and a
-Playwright page in Debian's chromium (see browser.py; the tests skip without it)."""
+Playwright page in Debian's chromium (see browser.py). Without a browser they are
+skipped, and never silently: they are counted apart on the run's summary line
+(``13 skipped without a browser``) and the run ends by saying how to give it one."""
 
 from __future__ import annotations
 
@@ -9,7 +11,25 @@ import time
 from typing import Any, Iterator
 
 import pytest
-from browser import CHROMIUM, PATIENCE_MS
+from browser import CHROMIUM, NO_BROWSER, PATIENCE_MS
+
+#: The summary line's category of the browser tests skipped for want of a browser.
+WITHOUT_BROWSER = "skipped without a browser"
+
+
+def pytest_report_teststatus(
+    report: pytest.TestReport, config: pytest.Config,
+) -> tuple[str, str, str] | None:
+    if report.skipped and NO_BROWSER in str(report.longrepr):
+        return WITHOUT_BROWSER, "b", "SKIPPED (no browser)"
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    skipped = terminalreporter.stats.get(WITHOUT_BROWSER, [])
+    if skipped:
+        terminalreporter.write_sep("=", f"{len(skipped)} browser tests not run", yellow=True)
+        terminalreporter.write_line(NO_BROWSER)
 
 
 @pytest.fixture(scope="module")

@@ -150,3 +150,29 @@ def test_the_api_docs_need_no_network(page: Any, server: str, tmp_path: Path) ->
     assert "POST /api/solve" in text and "played" in text
     assert outside == []
     page.screenshot(path=str(tmp_path / "docs.png"), full_page=True)
+
+
+def test_bid_rows_say_whose_contract_and_round_as_the_histogram(page: Any, server: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(server + "/bid")
+    page.select_option("#round", "2")
+    page.fill("#samples", "40")
+    page.fill("#seed", "1")
+    page.click("#evaluate")
+    page.wait_for_selector("#options-table table")
+    headings = [cell.inner_text() for cell in page.query_selector_all("#options-table th")]
+    assert headings[:5] == ["option", "your margin", "95% interval", "contract", "made"]
+    rows = {row.get_attribute("data-option"): [c.inner_text() for c in row.query_selector_all("td")]
+            for row in page.query_selector_all("#options-table tr[data-option]")}
+    assert {option: cells[3] for option, cells in rows.items()} == {
+        "S": "yours", "D": "yours", "C": "yours", "pass": "theirs"}  # after a pass: theirs
+    drawn = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('#histogram g.option')].map("
+        "g => [g.dataset.option, [...g.querySelectorAll('text')].map(t => t.textContent)]))")
+    for option, cells in rows.items():
+        margin = next(line for line in drawn[option] if line.startswith("your margin "))
+        assert float(margin.split()[-1]) == float(cells[1])  # the same rounding, to the digit
+        assert f"contract: {cells[3]}" in drawn[option]
+    # an exact tie of one decimal rounds as Python's format does, the histogram's
+    assert page.evaluate("[-26.25, 26.75, 0.15, 68.75].map(decimal)") == [
+        f"{x:.1f}" for x in (-26.25, 26.75, 0.15, 68.75)]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import after, boards, needs_chromium, new_game, shown_values
+from browser import after, needs_chromium, new_game, shown_values
 from click.testing import CliRunner
 
 pytest.importorskip("fastapi")

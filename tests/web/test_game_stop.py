@@ -12,7 +12,8 @@ import weakref
 from deberts.model.cards import Card
 from deberts.variants.deberts.play.match import BidView, PlayView
 from deberts.variants.deberts.play.pimc import PimcPlayer
-from deberts.variants.deberts.play.session import DECIDE, THINKING, GameSession
+from deberts.variants.deberts.play.session import GameSession
+from deberts.play.session import DECIDE, THINKING
 from deberts.model.registry import find_game
 from deberts.web.games import GameStore
 

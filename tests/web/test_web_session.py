@@ -9,7 +9,8 @@ import deberts
 from deberts.variants.deberts.model.bidding import PASS
 from deberts.variants.deberts.play.match import BidView
 from deberts.variants.deberts.play.players import RandomPlayer
-from deberts.variants.deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, GameSession, Status
+from deberts.variants.deberts.play.session import GameSession
+from deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, Status
 
 
 def random_opponents(seat: int) -> RandomPlayer:

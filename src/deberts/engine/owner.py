@@ -1,7 +1,8 @@
 """What both solvers share: a compiled search object that owns a fixed-size
 transposition table, its size checked once; the lock that lets one search at a
 time use the table, so that a solver shared by threads is safe; and the limit and
-progress observer that the calling thread's searches run under."""
+progress observer that the calling thread's searches run under, and the values
+search that returns what it has proven when stopped (:meth:`SearchOwner._proven`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 
+from deberts.engine.partial import (
+    STOPPED_AT_LIMIT,
+    STOPPED_BY_INTERRUPT,
+    PartialValues,
+    Proof,
+)
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
 
@@ -20,6 +27,9 @@ from deberts.model.arguments import describe, instance, integer, positive
 MAX_WORKERS = 64
 #: The table sizes the engines accept, as log2 of their entries.
 TABLE_BITS_RANGE = (4, 30)
+#: The table size the commands give every game's solver unless told (``--table-bits``):
+#: 2**18 entries, the size whole deals of either game solved fastest at here.
+CLI_TABLE_BITS = 18
 # Far beyond any deal margin: a value-search guess or a threshold is cut to this,
 # so that any integer fits the engine's C int (no margin comes near it anyway).
 GUESS_LIMIT = 1 << 20
@@ -28,17 +38,20 @@ GUESS_LIMIT = 1 << 20
 @dataclass(frozen=True)
 class Progress:
     """Where a running search stands: the nodes searched, the seconds since it
-    began, and the interval known to hold the value being searched, as a deal
-    margin (``0, 0`` until the search has published one). When every move's value
-    is asked for, ``move`` is the one being solved (from 1) of ``moves`` and the
-    interval is its value's; both are 0 when the position's value is searched."""
+    began, and the interval proven to hold the value being searched, as a deal
+    margin (``lower`` or ``upper`` None while that side is not proven). When every
+    move's value is asked for, ``searching`` is the move being solved, the
+    ``move``-th (from 1) of ``moves``, the interval is its value's, and ``values``
+    every move's value as far as proven; otherwise they are None, 0, 0 and None."""
 
     nodes: int
     seconds: float
-    lower: int
-    upper: int
+    lower: int | None = None
+    upper: int | None = None
     move: int = 0
     moves: int = 0
+    searching: Any = None
+    values: PartialValues[Any] | None = None
 
 
 class Search(Protocol):
@@ -52,22 +65,24 @@ class Search(Protocol):
 
     def limit(self, deadline: float = ..., nodes: int = ..., cpu_deadline: float = ...) -> None: ...
 
-    def observe(
-        self, observer: Callable[[int, int, int, int, int], None] | None = ...
-    ) -> None: ...
+    def observe(self, observer: Callable[..., None] | None = ...,
+                found: Callable[[list[int], list[int]], None] | None = ...) -> None: ...
 
     def stop(self) -> None: ...
 
 
 S = TypeVar("S", bound=Search)
 O = TypeVar("O", bound="SearchOwner[Any]")
+M = TypeVar("M")
 
 
 class SearchOwner(Generic[S]):
     """A compiled search made with ``table_bits`` (an int in :data:`TABLE_BITS_RANGE`,
-    else :class:`deberts.ArgumentError`), used under a lock."""
+    else :class:`deberts.ArgumentError`), used under a lock; ``nodes`` is the last
+    search's node count."""
 
     def __init__(self, make: Callable[[int], S], table_bits: int) -> None:
+        self.nodes = 0
         self._search = make(integer("table_bits", table_bits, *TABLE_BITS_RANGE))
         self._lock = threading.Lock()
         self._watch = threading.local()
@@ -101,8 +116,10 @@ class SearchOwner(Generic[S]):
     def progress(self, observer: Callable[[Progress], None]) -> Iterator[None]:
         """Within the ``with`` block, in the calling thread only, each search calls
         ``observer`` with its :class:`Progress` about every tenth of a second (none
-        for a search that ends sooner). What the observer raises stops the search
-        and is raised by the solver's call."""
+        for a search that ends sooner), as each move's value is proven when every
+        move's is asked for, and once more where a search stops before its end.
+        What the observer raises stops the search and is raised by the solver's
+        call."""
         if not callable(observer):
             raise ArgumentError(f"bad observer: {describe(observer)}; expected a callable")
         outer = getattr(self._watch, "observer", None)
@@ -113,12 +130,45 @@ class SearchOwner(Generic[S]):
             self._watch.observer = outer
 
     @contextlib.contextmanager
-    def _searching(self, settled: int = 0) -> Iterator[None]:
+    def _searching(self, settled: int = 0, proof: Proof[Any] | None = None) -> Iterator[None]:
         """The table's lock, and the calling thread's limit and observer set on the
-        search (the observer's interval shifted by the ``settled`` margin)."""
+        search (the observer's interval shifted by the ``settled`` margin; a values
+        search's values gathered in ``proof``)."""
         with self._lock:
-            configure(self._search, self._watching(), settled)
+            configure(self._search, self._watching(), settled, proof)
             yield
+
+    def _proven(self, run: Callable[[Proof[M]], object], proof: Proof[M],
+                observer: Callable[[PartialValues[M]], None] | None) -> PartialValues[M]:
+        """Run the values search ``run`` gathering its values in ``proof``, and
+        return every move's value as far as proven: all of them, or where the
+        search stopped at the calling thread's limit or by Ctrl-C (marked partial,
+        with why). ``observer`` gets the values so far as each move's is proven
+        and about every tenth of a second; the thread's own progress observer
+        still gets its :class:`Progress`."""
+        if observer is not None and not callable(observer):
+            raise ArgumentError(f"bad observer: {describe(observer)}; expected a callable")
+        outer = getattr(self._watch, "observer", None)
+        started = time.monotonic()
+        nodes = [0]
+
+        def observe(progress: Progress) -> None:
+            nodes[0] = progress.nodes
+            if observer is not None and progress.values is not None:
+                observer(progress.values)
+            if outer is not None:
+                outer(progress)
+
+        stopped = None
+        with self.progress(observe):
+            try:
+                run(proof)
+                nodes[0] = self.nodes
+            except SearchInterrupted:
+                stopped = STOPPED_AT_LIMIT
+            except KeyboardInterrupt:
+                stopped = STOPPED_BY_INTERRUPT
+        return proof.partial_values(nodes[0], time.monotonic() - started, stopped)
 
     def _watching(self) -> Watching:
         """The calling thread's limit and observer (which also stops the search once
@@ -193,18 +243,43 @@ class Watching:
     observer: Callable[[Progress], None] | None
 
 
-def configure(search: Search, watching: Watching, settled: int) -> None:
+def configure(search: Search, watching: Watching, settled: int,
+              proof: Proof[Any] | None = None) -> None:
     """Set ``watching``'s limit and observer on ``search`` (the observer's interval
-    shifted by the ``settled`` margin)."""
+    shifted by the ``settled`` margin; a values search's values gathered in
+    ``proof`` and passed on in each :class:`Progress`)."""
     search.limit(*watching.limit)
     observer = watching.observer
     if observer is None:
         search.observe(None)
         return
     started = time.monotonic()
-    search.observe(lambda nodes, lower, upper, move, moves: observer(
-        Progress(nodes, time.monotonic() - started, settled + lower, settled + upper,
-                 move, moves)))
+    last = Progress(0, 0.0)
+
+    def tell(nodes: int, lower: int | None, upper: int | None, searching: int | None,
+             move: int, moves: int) -> None:
+        nonlocal last
+        seconds = time.monotonic() - started
+        values = None
+        if proof is not None:
+            proof.searching(lower, upper, move)
+            values = proof.partial_values(nodes, seconds)
+        last = Progress(nodes, seconds,
+                        None if lower is None else settled + lower,
+                        None if upper is None else settled + upper, move, moves,
+                        None if searching is None or proof is None else proof.move_of(searching),
+                        values)
+        observer(last)
+
+    def found(moves: list[int], values: list[int]) -> None:
+        assert proof is not None
+        proof.found(moves, values)
+        if len(values) < len(moves):
+            tell(last.nodes, None, None, moves[len(values)], len(values) + 1, len(moves))
+        else:
+            tell(last.nodes, None, None, None, 0, len(moves))
+
+    search.observe(tell, None if proof is None else found)
 
 
 def relative_margin(name: str, margin: object, settled: int) -> int:

@@ -46,14 +46,14 @@ def game_from_object(data: object) -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"bad record: expected a JSON object, got {json_type(data)}")
     if "game" not in data:
-        return default_game().part("read_line")(data)
+        return default_game().read_line(data)
     try:
         game = find_game(data["game"])
     except DebertsError:
         shown = json.dumps(data["game"]) if isinstance(data["game"], str) else "not a name"
         names = " ".join(game.name for game in games())
         raise RecordError(f"bad field 'game': {shown[:40]}, expected one of {names}") from None
-    return game.part("read_line")(data)
+    return game.read_line(data)
 
 
 #: What a batch line may ask for, cheapest first; ``solve`` when it names none.
@@ -117,7 +117,7 @@ def to_object(position: object) -> dict[str, Any]:
     except DebertsError:
         raise DebertsError(
             f"bad position: {type(position).__name__} has no batch line") from None
-    data = game.part("write_line")(position)
+    data = game.write_line(position)
     return data if game == default_game() else {"game": game.name, **data}
 
 

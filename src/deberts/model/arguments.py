@@ -12,7 +12,7 @@ import math
 import numbers
 from typing import Any
 
-from deberts.errors import ArgumentError, excerpt
+from deberts.errors import ArgumentError, DebertsError, excerpt
 
 
 def describe(value: object) -> str:
@@ -59,3 +59,14 @@ def text(name: str, value: object) -> str:
     """``value`` if it is a string, for the parsers."""
     checked: str = instance(name, value, str, "a string")
     return checked
+
+
+def check_seat(
+    name: str, seat: object, players: int, error: type[DebertsError] = DebertsError
+) -> int:
+    """``seat`` as an ``int`` (numpy integers too) if it is a seat at a
+    ``players``-player table, else ``error`` naming it."""
+    if (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)
+            or not 0 <= int(seat) < players):
+        raise error(f"bad {name} {excerpt(seat)}: seat must be 0..{players - 1} with {players} players")
+    return int(seat)

@@ -8,11 +8,12 @@ without hiding it, the way python-chess's ``SquareSet`` wraps a bitboard.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Generic, Iterable, Iterator, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, Iterator, TypeVar
 
 from deberts.errors import ArgumentError, NotationError, excerpt
 from deberts.model.arguments import describe, integer
 from deberts.model.arguments import text as text_argument
+from deberts.model.display import Drawn
 
 RANK_CHARS = "789TJQKA"
 SUIT_CHARS = "SHDC"
@@ -20,7 +21,8 @@ SUIT_SYMBOLS = "♠♥♦♣"
 #: The suits' names, singular, in the order of SUIT_CHARS.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 FULL_MASK = 0xFFFFFFFF
-#: The values of a :class:`CardMap`.
+#: The keys and values of a :class:`NamedMap`.
+K = TypeVar("K")
 V = TypeVar("V")
 
 
@@ -100,17 +102,22 @@ class Rank(IntEnum):
         return f"Rank.{self.name}"
 
 
-class Card(int):
-    """One of the 32 cards; an ``int`` equal to its bit index in a mask.
+class Card(int, Drawn):
+    """One of the 32 cards; an ``int`` equal to its bit index in a mask. Made from
+    the index or from the card's name (``Card("7D")`` is ``Card.parse("7D")``).
 
     >>> card = Card.parse("10h")
     >>> card, int(card), str(card), card.suit, card.rank
     (Card.parse('TH'), 11, 'TH', Suit.H, Rank.TEN)
+    >>> Card("7D") == Card.parse("7D") == Card(16)
+    True
     """
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> Card:
+    def __new__(cls, index: int | str) -> Card:
+        if type(index) is str:
+            return cls.parse(index)
         if type(index) is not int and type(index) is not cls:  # the common cases stay cheap
             index = integer("card index", index)
         if not 0 <= index < 32:
@@ -161,14 +168,6 @@ class Card(int):
     def __str__(self) -> str:
         return self.rank.char + self.suit.name
 
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
-
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -177,30 +176,38 @@ _CARDS: tuple[Card, ...] = ()
 _CARDS = tuple(Card(i) for i in range(32))
 
 
-class CardMap(dict[Card, V], Generic[V]):
-    """A dict keyed by cards that also takes a card's name as the key: what the
-    solvers return for every card, so ``values["7D"]`` and ``"7D" in values`` work
-    as ``values[Card.parse("7D")]`` does. A name that is not a card raises
-    :class:`deberts.NotationError`, naming it.
+class NamedMap(dict[K, V], Generic[K, V]):
+    """A dict keyed by moves that also takes a move's name as the key: the solvers'
+    maps of every move's value, so ``values["7D"]`` and ``"7D" in values`` work as
+    ``values[Card.parse("7D")]`` does. Each game's map names its parser
+    (``parse_key``); a name that does not parse raises its
+    :class:`deberts.NotationError`, naming it."""
+
+    #: The move a name stands for.
+    parse_key: ClassVar[staticmethod[[str], Any]]
+
+    def _key(self, key: object) -> object:
+        return type(self).parse_key(key) if isinstance(key, str) else key
+
+    def __getitem__(self, key: object) -> V:
+        return super().__getitem__(self._key(key))  # type: ignore[index]
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(self._key(key))
+
+    def get(self, key: object, default: Any = None) -> Any:
+        return super().get(self._key(key), default)  # type: ignore[arg-type]
+
+
+class CardMap(NamedMap[Card, V]):
+    """A :class:`NamedMap` keyed by cards: what Deberts' solver returns for every card.
 
     >>> margins = CardMap({Card.parse("7D"): 12})
     >>> margins["7D"], margins["7d"], "7D" in margins, margins.get("AS")
     (12, 12, True, None)
     """
 
-    def __getitem__(self, key: object) -> V:
-        return super().__getitem__(_as_card(key))  # type: ignore[index]
-
-    def __contains__(self, key: object) -> bool:
-        return super().__contains__(_as_card(key))
-
-    def get(self, key: object, default: Any = None) -> Any:
-        return super().get(_as_card(key), default)  # type: ignore[call-overload]
-
-
-def _as_card(key: object) -> object:
-    """A card's name as the card; any other key as it is."""
-    return Card.parse(key) if isinstance(key, str) else key
+    parse_key = staticmethod(Card.parse)
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -211,7 +218,7 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class CardSet:
+class CardSet(Drawn):
     """An immutable set of cards backed by a 32-bit mask.
 
     Iteration yields cards lowest bit first; ``str`` gives ``S.H.D.C`` notation
@@ -320,14 +327,6 @@ class CardSet:
 
     def __str__(self) -> str:
         return ".".join(self.holding(suit) for suit in Suit)
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"

@@ -1,54 +1,36 @@
 """The games the package plays, each one object: python-chess's ``VARIANTS`` and
 ``find_variant`` for card games.
 
-A :class:`Game` names its model types (position, deal, rules, record) and, by dotted
-name, its parts in the higher layers: the solver, the batch-line reader and writer,
-the review of a played deal, the renderers, the sampler, the player types and the
-arena. The parts are loaded when first asked for, so the model layer imports no
-higher layer (``tests/test_layers.py``). Generic code (batch lines, records, the
-arena, the CLI, the web API) finds a game by name (:func:`find_game`) or by one of
-its objects (:func:`game_of`) and never names one; a new game registers itself with
-:func:`register` and touches no generic module.
+A game is an instance of a :class:`Game` subclass. Its class names the game's model
+types (position, deal, rules, record) and its methods give the game's parts in the
+higher layers: the solver, the batch-line reader and writer, the review of a played
+deal, the renderers, the player types, the arena, the session of the web board, the
+terminal table and the command-line commands. Each method imports its part inside
+the game's own package when first called, so the model layer imports no higher layer
+(``tests/test_layers.py``). Generic code (batch lines, records, the arena, the CLI,
+the web API) finds a game by name (:func:`find_game`) or by one of its objects
+(:func:`game_of`), asks it for its parts, and never names one.
 
-The built-in games are Deberts (its modules are the layers' top-level ones) and Tertz
-(a ``tertz`` subpackage in each layer); each is described in its model package's
-``game`` module, listed in :data:`BUILT_IN`.
+The games are found where Python finds plugins: the ``deberts.games`` entry-point
+group (:mod:`importlib.metadata`), where this package lists Deberts and Tertz and an
+outside package lists its own game. :func:`register` adds one at run time.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
+import threading
+from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
-from typing import Any, Callable, Protocol
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
 
-from deberts.errors import DebertsError
+from deberts.errors import ArgumentError, DebertsError
 
-#: The built-in games' descriptions (``module:attribute``), the default game first.
-BUILT_IN = ("deberts.variants.deberts.model.game:DEBERTS", "deberts.variants.tertz.model.game:TERTZ")
+if TYPE_CHECKING:
+    import click
 
-#: The parts of a game loaded by dotted name, and what each one is.
-PARTS = {
-    "solver": "the solver class: Solver(table_bits) with value/values/best/line/solve",
-    "read_line": "a batch line's decoded object -> the position",
-    "write_line": "a position -> its batch line's object (without the game field)",
-    "review": "review(position or record, moves, table_bits=..., solver=..., start=N) -> an "
-              "analysis with to_dict() (the first N moves taken as given)",
-    "render_solution": "render_solution(position, solution, notation) -> the solve report",
-    "render_analysis": "render_analysis(analysis, record or None, notation) -> the review report",
-    "svg": "svg(position, values) -> the position drawn, each legal move's value marked",
-    "sampler": "the sampler of the deals consistent with what a player saw",
-    "session": "session(players, rules, target or None, seed, samples, seconds) -> a "
-               "play.session.Session: a match against the computer, one decision at a time",
-    "web": "the web board's module for the game: view_json(view), board(decision) -> "
-           "the view's SVG, result_json(result) and review(result) -> the review's "
-           "object or None",
-    "players": "player types by name: {name: (maker, {setting: type})}",
-    "arena": "arena(specs, deals, seed, rules, jobs, progress, **options) -> a result with to_dict()",
-    "render_arena": "render_arena(data) -> the arena's report lines",
-    "terminal": "the module that plays the game at the terminal (deberts play): "
-                "DEFAULT_AI, TAKES and play(table), as deberts.cli.terminal says",
-}
+#: The entry-point group where games are listed.
+ENTRY_POINTS = "deberts.games"
 
 
 class GameSolution(Protocol):
@@ -61,7 +43,7 @@ class GameSolution(Protocol):
     @property
     def to_move(self) -> int: ...
 
-    def move_margins(self) -> dict[Any, int]: ...
+    def move_margins(self) -> Mapping[Any, int]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -71,11 +53,16 @@ class GameSolver(Protocol):
     engines): ``value`` the int margin of the side that the game scores from,
     ``values`` every legal move's margin, ``best`` the margin and one optimal move,
     ``line`` the margin, an optimal line and its score, ``solve`` everything,
+    ``proven_values`` every move's margin as far as the search proves it within the
+    limit (a ``deberts.engine.partial.PartialValues``: each move's value the
+    moment it is proven, told to ``observer``, and what a stopped search proved),
     ``nodes`` the last search's node count, and ``limit``/``progress`` the calling
     thread's budget and observer for the searches in a ``with`` block. Safe to share
     between threads."""
 
     nodes: int
+
+    def __init__(self, table_bits: int = ...) -> None: ...
 
     def limit(
         self, seconds: float | None = None, nodes: int | None = None
@@ -85,7 +72,11 @@ class GameSolver(Protocol):
 
     def value(self, position: Any) -> int: ...
 
-    def values(self, position: Any) -> dict[Any, int]: ...
+    def values(self, position: Any) -> Mapping[Any, int]: ...
+
+    def proven_values(
+        self, position: Any, observer: Callable[[Any], None] | None = None
+    ) -> Any: ...
 
     def best(self, position: Any) -> tuple[int, Any]: ...
 
@@ -94,69 +85,206 @@ class GameSolver(Protocol):
     def solve(self, position: Any) -> GameSolution: ...
 
 
-@dataclass(frozen=True)
-class Game:
-    """One game: its name (and aliases), its model types, and its parts in the higher
-    layers as ``"module:attribute"`` names, or a module's name for a part that is a
-    module (:data:`PARTS`), loaded by :meth:`part`.
+class Report(Protocol):
+    """A result that generic code writes out as JSON: an analysis, an arena's."""
 
-    ``record_format`` is the ``format`` field of its game records; ``arena_options``
-    the arena's options beyond the common ones (the CLI refuses the others).
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Web(Protocol):
+    """A game on the web board's Play page: a decision's view as JSON and drawn, a
+    finished deal's result as JSON, and its review (``None`` when there is none)."""
+
+    def view_json(self, view: Any) -> dict[str, Any]: ...
+
+    def board(self, decision: Any) -> str: ...
+
+    def result_json(self, result: Any) -> dict[str, Any]: ...
+
+    def review(self, result: Any) -> dict[str, Any] | None: ...
+
+
+class Terminal(Protocol):
+    """A game at the terminal (``deberts play``): the computer's default type, and
+    the match played at a :class:`deberts.cli.terminal.Table`."""
+
+    DEFAULT_AI: str
+
+    def play(self, table: Any) -> None: ...
+
+
+_Solver = TypeVar("_Solver")
+
+#: A player type: its maker (settings as keywords) and its settings' types.
+PlayerType = tuple[Callable[..., Any], Mapping[str, type]]
+
+
+class Game(ABC):
+    """One game: its name (and aliases), its model types, its record format, and its
+    parts in the higher layers, each a method.
+
+    ``rank`` orders the games in listings, the lowest first: the default game of
+    input that names none. A part a game lacks raises a :class:`DebertsError` that
+    says so; :meth:`provides` asks first.
     """
 
-    name: str
-    title: str
-    position: type
-    deal: type
-    rules: type
-    record: type
-    record_format: str
-    parts: dict[str, str]
-    aliases: tuple[str, ...] = ()
-    arena_options: tuple[str, ...] = ()
-    _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    rank: ClassVar[int] = 100
+    position: ClassVar[type]
+    deal: ClassVar[type]
+    rules: ClassVar[type]
+    record: ClassVar[type]
+    record_format: ClassVar[str]
 
-    def __post_init__(self) -> None:
-        unknown = sorted(set(self.parts) - set(PARTS))
-        if unknown:
-            raise DebertsError(f"game {self.name!r}: unknown part {unknown[0]!r}, "
-                               f"expected one of {' '.join(PARTS)}")
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
 
-    def part(self, name: str) -> Any:
-        """The part ``name`` of :data:`PARTS`, imported at its first use."""
-        if name not in self._loaded:
-            where = self.parts.get(name)
-            if where is None:
-                raise DebertsError(f"{self.title} has no {name}: {PARTS.get(name, 'no such part')}")
-            module, _, attribute = where.partition(":")  # no attribute: the module
-            loaded = importlib.import_module(module)
-            self._loaded[name] = getattr(loaded, attribute) if attribute else loaded
-        return self._loaded[name]
+    def provides(self, part: str) -> bool:
+        """Whether this game has the part (method) ``part``."""
+        method = getattr(type(self), part, None)
+        return method is not None and method is not getattr(Game, part, None)
+
+    def _lacks(self, part: str) -> DebertsError:
+        return DebertsError(f"{self.title} has no {part}")
+
+    # -- the engine ---------------------------------------------------------
+
+    @abstractmethod
+    def solver_class(self) -> type[GameSolver]:
+        """The solver class: ``Solver(table_bits)`` with the :class:`GameSolver` calls."""
 
     def solver(self, table_bits: int | None = None) -> GameSolver:
         """A fresh solver for this game (its default table size unless given)."""
-        make = self.part("solver")
-        solver: GameSolver = make() if table_bits is None else make(table_bits)
-        return solver
+        make = self.solver_class()
+        return make() if table_bits is None else make(table_bits)
 
-    def rules_of(self, mapping: dict[str, Any] | None = None) -> Any:
+    def own_solver(self, solver: GameSolver | None, kind: type[_Solver]) -> _Solver | None:
+        """``solver`` as this game's solver class ``kind`` (``None`` stays ``None``):
+        another game's solver is an :class:`ArgumentError`, not a wrong answer."""
+        if solver is None or isinstance(solver, kind):
+            return solver
+        raise ArgumentError(f"bad solver: a {type(solver).__name__} does not solve "
+                            f"{self.title}, expected a {kind.__name__}")
+
+    def rules_of(self, mapping: Mapping[str, Any] | None = None) -> Any:
         """The game's rules from a JSON ``rules`` object (the defaults for none)."""
         return self.rules.from_mapping(mapping or {})  # type: ignore[attr-defined]
+
+    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Any:
+        """The game's rules from ``--set OPTION=VALUE`` settings and the game's own
+        command-line options (:meth:`options`)."""
+        return self.rules.from_settings(settings)  # type: ignore[attr-defined]
+
+    # -- formats ------------------------------------------------------------
+
+    @abstractmethod
+    def read_line(self, data: Mapping[str, Any]) -> Any:
+        """A batch line's decoded object -> the position."""
+
+    @abstractmethod
+    def write_line(self, position: Any) -> dict[str, Any]:
+        """A position -> its batch line's object (without the game field)."""
+
+    # -- analysis and text --------------------------------------------------
+
+    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
+               start: int = 0) -> Report:
+        """The review of a played deal (a position and its ``moves``, or a record),
+        the first ``start`` moves taken as given, on ``solver`` (a fresh one when
+        ``None``)."""
+        raise self._lacks("review")
+
+    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
+        """The text report of ``deberts solve``."""
+        raise self._lacks("solve report")
+
+    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
+        """The text report of ``deberts analyze`` (``record`` or ``None``)."""
+        raise self._lacks("review report")
+
+    def svg(self, position: Any, values: Mapping[Any, int],
+            options: Mapping[str, Any] | None = None) -> str:
+        """The position drawn, each legal move's value marked; ``options`` are the
+        game's own drawing options (:meth:`svg_options`)."""
+        raise self._lacks("drawing")
+
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        """The game's objects that draw themselves in a notebook, each with its
+        drawing (the :class:`deberts.model.display.Drawn` hooks ask every game)."""
+        return ()
+
+    def svg_options(self) -> tuple[str, ...]:
+        """The drawing options :meth:`svg` takes (the web API refuses others)."""
+        return ()
+
+    # -- play ---------------------------------------------------------------
+
+    def players(self) -> Mapping[str, PlayerType]:
+        """The player types by name."""
+        raise self._lacks("players")
+
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
+        """Two player types over ``deals`` duplicate deals on ``jobs`` processes, each
+        match's outcome to ``progress``; ``options`` are the game's own options of
+        the arena (:meth:`options`)."""
+        raise self._lacks("arena")
+
+    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
+        """The arena's report lines, from its JSON object."""
+        raise self._lacks("arena report")
+
+    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> Any:
+        """A match against the computer, one decision at a time (a
+        :class:`deberts.play.session.Session`)."""
+        raise self._lacks("session")
+
+    def web(self) -> Web:
+        """The game on the web board's Play page."""
+        raise self._lacks("web play")
+
+    def terminal(self) -> Terminal:
+        """The game at the terminal."""
+        raise self._lacks("terminal play")
+
+    def options(self, command: str) -> Sequence[click.Option]:
+        """The game's own options of the generic command ``command`` (``play``,
+        ``arena``), by parameter name in what the command passes on: the terminal's
+        table's ``options``, :meth:`arena`'s ``options`` and :meth:`rules_from`'s.
+        The command refuses them for another game."""
+        return ()
+
+    def commands(self) -> Sequence[click.Command]:
+        """The game's own commands (``deberts <name> solve``, ...)."""
+        return ()
 
 
 _GAMES: dict[str, Game] = {}
 _NAMES: dict[str, str] = {}
+_LOADED = False
+#: Held while the installed games load, so that a second thread waits for them.
+_LOADING = threading.RLock()
 
 
 def register(game: Game) -> Game:
     """Add ``game`` to the registry (its name and aliases must be new); returns it."""
-    _load_built_in()
+    _load_installed()
+    _add(game)
+    return game
+
+
+def _add(game: Game) -> None:
+    if not isinstance(game, Game):
+        raise DebertsError(f"cannot register a {type(game).__name__}: expected a Game")
     for name in (game.name, *game.aliases):
         if name in _NAMES:
             raise DebertsError(f"game name {name!r} is taken by {_NAMES[name]}")
     _GAMES[game.name] = game
     _NAMES.update({name: game.name for name in (game.name, *game.aliases)})
-    return game
 
 
 def unregister(name: str) -> None:
@@ -168,12 +296,12 @@ def unregister(name: str) -> None:
 
 def games() -> tuple[Game, ...]:
     """Every registered game, the default first."""
-    _load_built_in()
-    return tuple(_GAMES.values())
+    _load_installed()
+    return tuple(sorted(_GAMES.values(), key=lambda game: (game.rank, game.name)))
 
 
 def default_game() -> Game:
-    """The game of input that names none: Deberts."""
+    """The game of input that names none (the lowest :attr:`Game.rank`)."""
     return games()[0]
 
 
@@ -187,10 +315,11 @@ def find_game(name: object) -> Game:
     Traceback (most recent call last):
     deberts.errors.DebertsError: unknown game 'chess': expected one of deberts klabor tertz
     """
-    _load_built_in()
+    _load_installed()
     if not isinstance(name, str) or name.lower() not in _NAMES:
         shown = repr(name) if isinstance(name, str) else "not a name"
-        raise DebertsError(f"unknown game {shown[:40]}: expected one of {' '.join(_NAMES)}")
+        known = " ".join(sorted(_NAMES))
+        raise DebertsError(f"unknown game {shown[:40]}: expected one of {known}")
     return _GAMES[_NAMES[name.lower()]]
 
 
@@ -202,7 +331,7 @@ def game_of(value: object) -> Game:
     raise DebertsError(f"no game plays a {type(value).__name__}")
 
 
-def game_of_record(data: dict[str, Any]) -> Game:
+def game_of_record(data: Mapping[str, Any]) -> Game:
     """The game of a decoded record, by its ``format`` field."""
     for game in games():
         if data.get("format") == game.record_format:
@@ -213,12 +342,20 @@ def game_of_record(data: dict[str, Any]) -> Game:
                        f"{repr(shown)[:40] if isinstance(shown, str) else 'none'}")
 
 
-def _load_built_in() -> None:
-    """Register the built-in games at the registry's first use."""
-    if _GAMES:
+def _load_installed() -> None:
+    """Register the games of the ``deberts.games`` entry points at the registry's
+    first use: each names a :class:`Game` instance."""
+    global _LOADED
+    if _LOADED:
         return
-    for where in BUILT_IN:
-        module, _, attribute = where.partition(":")
-        game = getattr(importlib.import_module(module), attribute)
-        _GAMES[game.name] = game
-        _NAMES.update({name: game.name for name in (game.name, *game.aliases)})
+    with _LOADING:
+        if _LOADED:
+            return
+        for point in entry_points(group=ENTRY_POINTS):
+            try:
+                game = point.load()
+            except Exception as error:
+                raise DebertsError(f"game {point.name!r} ({point.value}) failed to load: "
+                                   f"{type(error).__name__}: {error}") from error
+            _add(game)
+        _LOADED = True

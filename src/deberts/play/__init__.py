@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     )
     from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-    from deberts.variants.deberts.play.specs import make_player, player_factory
+    from deberts.play.specs import make_player, player_factory
 
 #: The layer's public names, by module, loaded at their first use.
 _NAMES = {
@@ -30,7 +30,7 @@ _NAMES = {
                     "deberts.variants.deberts.play.match"),
     **dict.fromkeys(("PimcPlayer", "knowledge_of"), "deberts.variants.deberts.play.pimc"),
     **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.variants.deberts.play.players"),
-    **dict.fromkeys(("make_player", "player_factory"), "deberts.variants.deberts.play.specs"),
+    **dict.fromkeys(("make_player", "player_factory"), "deberts.play.specs"),
 }
 __getattr__ = lazy_names(__name__, _NAMES)
 __all__ = sorted(_NAMES)

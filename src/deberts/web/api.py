@@ -10,22 +10,25 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-import inspect
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.variants.deberts.analysis.table import dd_table
-from deberts.errors import DebertsError
+from deberts.engine.owner import Progress
+from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
+from deberts.errors import DebertsError, short_message
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.model.registry import Game, game_of
 from deberts.variants.deberts.text import svg
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import (
     AnalyzeRequest,
@@ -38,7 +41,7 @@ from deberts.web.requests import (
     rules_of,
     run,
 )
-from deberts.web.work import bounded, check_cancelled
+from deberts.web.work import WorkTimeout, bounded, check_cancelled
 
 
 class Error(BaseModel):
@@ -50,7 +53,6 @@ class Error(BaseModel):
 #: The error answers every endpoint documents.
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Error, "description": "Bad input: the library's one-line message"},
-    404: {"model": Error, "description": "No such game"},
     503: {"model": Error, "description": "The work took longer than the server allows"},
 }
 
@@ -73,21 +75,70 @@ def report(text: str) -> dict[str, str]:
     }
 
 
-@router.post("/solve", summary="Solve a position (a batch line of any game): `deberts solve --json`")
+#: The share of the time left a solve's search may take: it stops first, so that
+#: the answer holds what it proved rather than the pool's bare timeout.
+SEARCH_SHARE = 0.9
+
+
+class PartialError(Error):
+    """A search stopped at the server's limit: what it proved (``PartialValues.to_dict``)."""
+
+    values: dict[str, Any] | None
+
+
+class PartialAnswer(WorkTimeout):
+    """A solve stopped at the server's time limit, with what it proved."""
+
+    def __init__(self, message: str, values: PartialValues[Any] | None) -> None:
+        super().__init__(message)
+        self.values = values
+
+
+@router.post("/solve", summary="Solve a position (a batch line of any game), as deberts solve --json",
+             responses={503: {"model": PartialError, "description": (
+                 "The search stopped at the server's time limit: the values it proved")}})
 async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(line)
-        game = game_of(position)
-        solver = game.solver()
-        with bounded(solver):
-            solution = solver.solve(position)
-        data = solution.to_dict()
-        if board:
-            data["svg"] = game.part("svg")(position, solution.move_margins())
-            data["report"] = report(game.part("render_solution")(position, solution, Notation()))
-        return data
+        solver = game_of(position).solver()
+        proven: list[PartialValues[Any]] = []  # the latest values proven
+
+        def keep(progress: Progress) -> None:
+            if progress.values is not None:
+                proven[:] = [progress.values]
+
+        try:
+            with bounded(solver, SEARCH_SHARE), solver.progress(keep):
+                solution = solver.solve(position)
+        except WorkTimeout:
+            values = proven[0] if proven else None
+            raise PartialAnswer(
+                f"the search stopped at the server's limit of "
+                f"{limits(request).seconds * SEARCH_SHARE:g} s: "
+                "'values' holds what it proved",
+                None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
+            ) from None
+        return solution_data(position, solution, board)
 
     return await run(request, work)
+
+
+async def partial_answer(request: Request, error: Exception) -> JSONResponse:
+    """503 with the one-line message and the values proven (never a bare 503)."""
+    assert isinstance(error, PartialAnswer)
+    values = None if error.values is None else error.values.to_dict()
+    return JSONResponse({"error": short_message(str(error)), "values": values}, status_code=503)
+
+
+def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
+    """A solution's ``to_dict()``, with ``board``: the drawing (``svg``) and the
+    ``report`` sections the board shows."""
+    data: dict[str, Any] = solution.to_dict()
+    if board:
+        game = game_of(position)
+        data["svg"] = game.svg(position, solution.move_margins())
+        data["report"] = report(game.render_solution(position, solution, Notation()))
+    return data
 
 
 @router.post("/board", summary="Draw a position, with its legal moves' values if given")
@@ -96,11 +147,10 @@ async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
         position = position_of(body.line)
         game = game_of(position)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
-        draw = game.part("svg")
-        if body.face_up is not None and "face_up" not in inspect.signature(draw).parameters:
-            raise DebertsError(f"bad face_up: a {game.title} position has no face-up card")
-        face_up = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
-        return {"svg": draw(position, values, **face_up)}
+        options = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
+        for name in options.keys() - set(game.svg_options()):
+            raise DebertsError(f"{game.title} takes no {name}")
+        return {"svg": game.svg(position, values, options)}
 
     return await run(request, work)
 
@@ -113,7 +163,7 @@ def legal_move(position: Any, name: str) -> Any:
     return next(move for key, move in legal.items() if key.upper() == name.strip().upper())
 
 
-@router.post("/table", summary="Every trump and declarer: `deberts table --json`")
+@router.post("/table", summary="Every trump and declarer, as deberts table --json")
 async def table(request: Request, body: TableRequest, board: bool = False) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         deal = Deal.parse(body.hands) if isinstance(body.hands, str) else Deal(body.hands)
@@ -129,7 +179,7 @@ async def table(request: Request, body: TableRequest, board: bool = False) -> di
     return await run(request, work, "slow")
 
 
-@router.post("/analyze", summary="A played deal card by card: `deberts analyze --json`")
+@router.post("/analyze", summary="A played deal card by card, as deberts analyze --json")
 async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
     if body.record is not None and len(body.record) > limits(request).record_chars:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
@@ -166,10 +216,10 @@ def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
     """``game``'s review of ``args`` on a solver of its own, within the time limit."""
     solver = game.solver()
     with bounded(solver):
-        return game.part("review")(*args, solver=solver, **options)
+        return game.review(*args, solver=solver, **options)
 
 
-@router.post("/bid", summary="Evaluate a bid over sampled deals: `deberts bid --json`")
+@router.post("/bid", summary="Evaluate a bid over sampled deals, as deberts bid --json")
 async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[str, Any]:
     most = limits(request).bid_samples
     if not 1 <= body.samples <= most:
@@ -188,7 +238,7 @@ async def bid(request: Request, body: BidRequest, board: bool = False) -> dict[s
     return await run(request, work, "slow")
 
 
-@router.post("/deal", summary="A random deal, as `deberts deal` prints it")
+@router.post("/deal", summary="A random deal, as deberts deal prints it")
 async def random_deal(body: DealRequest) -> dict[str, Any]:
     deal = Deal.random(body.players, body.cards, body.seed)
     return {"hands": [str(hand) for hand in deal.hands]}

@@ -20,10 +20,11 @@ from starlette.exceptions import HTTPException
 
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
-from deberts.web import api, games_api
+from deberts.web import api, games_api, jobs_api
 from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
 from deberts.web.games import GameStore, UnknownGame
+from deberts.web.jobs import JobLimits
 from deberts.web.limits import Limits
 from deberts.web.stopping import Stopping
 from deberts.web.work import Pool, WorkTimeout
@@ -38,8 +39,9 @@ PAGES = {"/": "analyse.html", "/replay": "replay.html", "/play": "play.html", "/
          "/tertz": "tertz.html", "/tertz/play": "tertz-play.html", "/docs": "docs.html"}
 
 
-def create_app(limits: Limits | None = None) -> FastAPI:
-    """The board and its API, bounded by ``limits``."""
+def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> FastAPI:
+    """The board and its API, bounded by ``limits`` and its long analyses by
+    ``jobs``."""
     bounds = limits if limits is not None else Limits()
 
     @asynccontextmanager
@@ -48,6 +50,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         decision); the pool's idle threads need no closing."""
         yield
         app.state.games.close()
+        app.state.jobs.close()
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None,
@@ -59,10 +62,12 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     app.state.games = GameStore(bounds.games)
     app.include_router(api.router)
     app.include_router(games_api.router)
+    jobs_api.install(app, jobs if jobs is not None else JobLimits())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for path, name in PAGES.items():
         app.add_api_route(path, _page(name), include_in_schema=False, methods=["GET"])
     app.add_exception_handler(DebertsError, _library_error)
+    app.add_exception_handler(api.PartialAnswer, api.partial_answer)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)

@@ -11,7 +11,7 @@ from typing import Any
 
 from deberts.errors import DebertsError, excerpt
 from deberts.model.registry import Game
-from deberts.variants.deberts.play.session import Session, Status
+from deberts.play.session import Session, Status
 
 
 class UnknownGame(DebertsError):
@@ -65,7 +65,7 @@ def state_json(game_id: str, table: Table, status: Status) -> dict[str, Any]:
     and its drawing, the last deal's record and review, the match scores; the
     decision and the result in the game's own terms (its ``web`` part)."""
     session = table.session
-    web = table.game.part("web")
+    web = table.game.web()
     decision = status.decision
     return {
         "id": game_id,

@@ -11,13 +11,17 @@ from fastapi import APIRouter, Query, Request
 
 from deberts.errors import DebertsError
 from deberts.model.registry import find_game
-from deberts.variants.deberts.play.session import THINKING
-from deberts.web.api import ERRORS
+from deberts.play.session import THINKING
+from deberts.web.api import ERRORS, Error
 from deberts.web.games import state_json
 from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import Answer, GameRequest, games, limits, run
 
 router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
+#: The answer of the endpoints of one game when it has ended or been dropped.
+NO_GAME: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "No game has this id (it ended, or was dropped)"},
+}
 
 
 @router.post("/games", summary="Start a game against the computer (you are seat 0, "
@@ -29,33 +33,34 @@ async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
     game = find_game(body.game)
-    session = game.part("session")(body.players, game.rules_of(body.rules), body.target,
+    session = game.session(body.players, game.rules_of(body.rules), body.target,
                                    body.seed, body.ai_samples, body.ai_seconds)
     session.start_deal()
     game_id = games(request).add(game, session)
     return await _state(request, game_id, 0.0)
 
 
-@router.get("/games/{game_id}", summary="The game's state, waiting up to `wait` seconds for the computer")
+@router.get("/games/{game_id}", responses=NO_GAME,
+            summary="The game's state, waiting up to wait seconds for the computer")
 async def game_state(
     request: Request, game_id: str, wait: float = Query(0.0, ge=0.0)
 ) -> dict[str, Any]:
     return await _state(request, game_id, wait)
 
 
-@router.post("/games/{game_id}/answer", summary="Answer the decision waiting: a call, yes/no or a card")
+@router.post("/games/{game_id}/answer", responses=NO_GAME, summary="Answer the decision waiting: a call, yes/no or a card")
 async def answer(request: Request, game_id: str, body: Answer) -> dict[str, Any]:
     games(request).get(game_id).session.answer(body.answer)
     return await _state(request, game_id, 0.0)
 
 
-@router.post("/games/{game_id}/deal", summary="Deal the next deal of the match")
+@router.post("/games/{game_id}/deal", responses=NO_GAME, summary="Deal the next deal of the match")
 async def next_deal(request: Request, game_id: str) -> dict[str, Any]:
     games(request).get(game_id).session.start_deal()
     return await _state(request, game_id, 0.0)
 
 
-@router.delete("/games/{game_id}", summary="End a game")
+@router.delete("/games/{game_id}", responses=NO_GAME, summary="End a game")
 async def end_game(request: Request, game_id: str) -> dict[str, Any]:
     games(request).remove(game_id)
     return {"id": game_id, "ended": True}
@@ -72,7 +77,7 @@ async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
         status = table.session.status()
     result = status.result
     if result is not None and status.deals not in table.reviews:
-        review = table.game.part("web").review
+        review = table.game.web().review
         analysis = await run(request, lambda: review(result), "review")
         table.reviews[status.deals] = None if analysis is None else {
             **analysis, "seat": table.session.seat}

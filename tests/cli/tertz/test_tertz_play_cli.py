@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -95,6 +96,8 @@ def test_play_tertz_a_whole_deal_with_its_review(tmp_path: Path) -> None:
     out = result.output
     assert "you are seat 0, you lead" in out and "Your hand" in out and " 1:" in out
     assert "is not a legal move here: legal are" in out
+    # A number names the card it stands for.
+    assert re.search(r"\n  [1-9] \([2-9TJQKA][SHDC]\) is not a legal move here", out)
     assert "The deal as dealt (you were seat 0):" in out and "recorded" in out
     assert "Double-dummy review of your" in out and "Game: you " in out
     line = json.loads(record.read_text())

@@ -18,6 +18,7 @@ from deberts.tertz import (
     TertzSolver,
     analyze_tertz,
 )
+from deberts.variants.deberts.text.render import signed
 from deberts.variants.tertz.text.svg import position_svg
 
 DEAL = TertzDeal.parse(EXAMPLE["deal"])
@@ -37,6 +38,26 @@ def test_the_face_up_card_is_the_seven_once_swapped() -> None:
     swapped = TertzPosition(DEAL, moves=EXAMPLE["played"] + " JS swap")
     drawing = position_svg(swapped, TertzSolver().values(swapped))
     assert 'class="card face-up" data-card="7D"' in drawing
+
+
+def test_the_trick_just_finished_lies_on_the_table_until_the_next_card() -> None:
+    drawing = position_svg(POSITION)  # trick 4 was 0:7H 1:AH
+    gathered = re.findall(r'class="card played gathered" data-card="(\w\w)"', drawing)
+    assert sorted(gathered) == ["7H", "AH"]
+    assert "last trick: seat 1 won it" in drawing
+
+
+def test_the_values_of_the_breaks_wrap_under_the_table() -> None:
+    due = TertzPosition(DEAL, moves="TD QD")  # seat 1 lost the first trick: it breaks
+    breaks = {move: -index for index, move in enumerate(due.legal_moves())}
+    assert len(breaks) > 10
+    drawing = position_svg(due, breaks)
+    notes = re.findall(r'<text class="label note"[^>]*>([^<]*)</text>', drawing)
+    assert len(notes) > 1 and all(len(line) <= 60 for line in notes)
+    assert " ".join(notes) == ", ".join(f"{move} {signed(value)}" for move, value in breaks.items())
+    height = float(re.search(r'height="(\d+)"', drawing).group(1))  # type: ignore[union-attr]
+    lines = re.findall(r'class="label note" x="\d+" y="([\d.]+)"', drawing)
+    assert all(float(y) < height for y in lines)
 
 
 @pytest.mark.parametrize("thing", [

@@ -13,7 +13,7 @@ import pytest
 from deberts.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
 from deberts.model.cards import CardSet
 from deberts.variants.tertz.model import Move
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 from deberts.variants.tertz.text.render import deal_lines, line_lines, position_lines, score_lines
 
 ASCII = Notation(ascii=True)

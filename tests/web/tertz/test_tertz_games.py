@@ -18,7 +18,7 @@ from deberts.variants.tertz.analysis.review import analyze_tertz  # noqa: E402
 from deberts.model.cards import CardSet  # noqa: E402
 from deberts.variants.tertz.model import TertzPosition, TertzRules  # noqa: E402
 from deberts.variants.tertz.model.record import TertzRecord  # noqa: E402
-from deberts.variants.deberts.play.session import DEAL_OVER, DECIDE  # noqa: E402
+from deberts.play.session import DEAL_OVER, DECIDE
 from deberts.variants.tertz.play.players import TertzRandomPlayer  # noqa: E402
 from deberts.variants.tertz.play.session import TertzSession  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402

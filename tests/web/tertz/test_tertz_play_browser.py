@@ -5,6 +5,7 @@ phase, whose values are those of ``analyze_tertz`` on the deal's record."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -67,3 +68,21 @@ def test_a_tertz_deal_is_played_against_the_computer_in_the_browser(
         assert cells[3] == (str(move.cost) if move.cost else "")
     page.screenshot(path=str(tmp_path / "tertz-play.png"))
     page.click("#next-deal", timeout=PATIENCE_MS)
+
+
+def test_play_tertz_says_who_played_each_card_and_writes_declarations_in_symbols(
+    page: Any, server: str
+) -> None:
+    page.goto(server + "/tertz/play")
+    new_game(page, seed=5, samples=3, seconds=0.2)
+    while not re.search(r"Last trick", page.inner_text("#story")):
+        buttons = page.query_selector_all("#choices button[data-answer]")
+        cards = page.query_selector_all("#board g.card.legal")
+        after(page, (cards[0] if cards else buttons[0]).click)
+    state = page.evaluate(STATE)
+    last = state["decision"]["view"]["tricks"][-1]
+    plays = ", ".join(f"seat {(last['leader'] + i) % 2} {symbols(card)}"
+                      for i, card in enumerate(last["cards"]))
+    assert f"Last trick: {plays}; seat {last['winner']} won it" in page.inner_text("#story")
+    assert page.evaluate("holdingCards('..AKQ.')") == "AD KD QD"  # a run, as the view sends it
+    assert page.evaluate("holdingCards('Q.K..')") == "QS KH"

@@ -74,15 +74,22 @@ def test_analyze_reviews_a_tertz_line_and_a_tertz_record(client: TestClient) -> 
 
 def test_a_search_past_the_time_limit_stops_and_frees_its_thread() -> None:
     """A whole Tertz deal from the first lead takes the engine many seconds: past the
-    server's limit the answer is a 503, and the search itself stops there (the
-    solver's own limit), so the only worker thread is free for the next request."""
+    server's limit the answer is a 503 with what the search proved (never a bare
+    one), and the search itself stops there (the solver's own limit), so the only
+    worker thread is free for the next request."""
     deal = TertzDeal.random(1)
     whole = {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
              "stock": [str(card) for card in deal.stock]}
     with TestClient(create_app(Limits(threads=1, seconds=0.5))) as slow:
         started = time.monotonic()
         refused = slow.post("/api/solve", json=whole)
-        assert refused.status_code == 503 and "longer than 0.5 s" in refused.json()["error"]
+        assert refused.status_code == 503
+        answer = refused.json()
+        assert "stopped at the server's limit of 0.45 s" in answer["error"]
+        values = answer["values"]
+        assert values["partial"] is True and values["stopped"] == "limit"
+        legal = {str(move) for move in TertzPosition(deal).legal_moves()}
+        assert {row["move"] for row in values["moves"]} == legal
         reviewed = slow.post("/api/analyze", json={**whole, "played": "AS"})
         assert reviewed.status_code in (400, 503)  # not the deal's card, or out of time
         assert slow.post("/api/solve", json=LINE).status_code == 200

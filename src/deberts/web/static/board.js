@@ -33,7 +33,6 @@ function readRules(preset, text) {
 function drawBoard(holder, svg, onCard) {
   const focused = document.activeElement && holder.contains(document.activeElement);
   holder.innerHTML = svg;
-  holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2;  // a phone: the middle
   document.body.dataset.boards = Number(document.body.dataset.boards || 0) + 1;
   const cards = [...holder.querySelectorAll("g.card.legal")];
   if (!onCard) {
@@ -163,3 +162,15 @@ function header() {
   }
 }
 document.addEventListener("DOMContentLoaded", header);
+
+// A table's box (.scroll) marked "overflowing" while the table is wider than it, which
+// style.css shows: whenever the page's content or the window's width changes.
+function markOverflow() {
+  for (const box of document.querySelectorAll(".scroll")) {
+    box.classList.toggle("overflowing", box.scrollWidth > box.clientWidth + 1);
+  }
+}
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver(markOverflow).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", markOverflow);
+});

@@ -44,8 +44,8 @@ function story(view) {
                  (view.swapped_by === null ? "" : `; seat ${view.swapped_by} swapped the seven`)];
   lines.push(`Card points: you ${view.points[view.seat]}, the computer ${view.points[1 - view.seat]}`);
   if (view.declarations.length) {
-    lines.push("Declarations: " + view.declarations.map(
-      d => `seat ${d.seat} ${d.kind} ${d.cards} (${d.points}${d.counting ? "" : ", replaced"})`).join("; "));
+    lines.push("Declarations: " + view.declarations.map(d => `seat ${d.seat} ${d.kind} ` +
+      `${holdingCards(d.cards)} (${d.points}${d.counting ? "" : ", replaced"})`).join("; "));
   }
   if (view.marriage.some(Boolean)) {
     lines.push("Marriage: seat " + view.marriage.map((m, seat) => m ? seat : null)
@@ -53,10 +53,17 @@ function story(view) {
   }
   if (view.tricks.length) {
     const last = view.tricks[view.tricks.length - 1];
-    lines.push(`Last trick: ${last.cards.join(" ")}, seat ${last.winner} won it`);
+    const plays = last.cards.map((card, i) => `seat ${(last.leader + i) % 2} ${card}`);
+    lines.push(`Last trick: ${plays.join(", ")}; seat ${last.winner} won it`);
   }
   if (view.drawn.length) lines.push("You drew: " + view.drawn.join(" "));
   return lines.join(". ");
+}
+
+// A holding in its S.H.D.C form as card names, highest first: "..AKQ." is "AD KD QD".
+function holdingCards(holding) {
+  return holding.split(".").flatMap((ranks, suit) => [...ranks].map(rank => rank + "SHDC"[suit]))
+    .join(" ");
 }
 
 function dealOver(state, choices) {
@@ -79,8 +86,8 @@ function review(analysis) {
   document.getElementById("review").innerHTML =
     `<h4>The end phase, double-dummy</h4><p>From move ${analysis.start + 1}: margin ` +
     `${signed(analysis.dd_margin)} with best play; points given away: ${lost || "none"}.</p>` +
-    '<table class="data"><tr><th>#</th><th>seat</th><th>move</th><th>cost</th><th>best</th></tr>' +
-    rows.join("") + "</table>";
+    '<div class="scroll"><table class="data"><tr><th>#</th><th>seat</th><th>move</th><th>cost</th>' +
+    "<th>best</th></tr>" + rows.join("") + "</table></div>";
 }
 
 document.getElementById("new").onclick = start;

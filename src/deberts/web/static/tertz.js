@@ -1,10 +1,14 @@
 // The Tertz page: solve a position, play a move (a click on a legal card, or the
-// swap and break buttons), undo and redo; the API's /solve takes the Tertz line.
+// swap and break buttons), undo and redo. A solve is a job the page follows
+// (/api/jobs): the board shows each move's value as soon as it is proven, the best
+// so far marked, with the time, the nodes and a Stop button meanwhile; the page
+// stops its job when it starts another or leaves.
 "use strict";
 
 // The deal and rules; the moves given (never undone) and the moves played here, with
-// the undone ones for redo.
-const state = { line: null, given: [], played: [], undone: [] };
+// the undone ones for redo; the job being followed.
+const state = { line: null, given: [], played: [], undone: [], job: null };
+const POLL_MS = 250;
 
 function setting() {
   const [hands, stock] = value("deal").split("/");
@@ -18,24 +22,133 @@ function line() {
   return { ...state.line, played: [...state.given, ...state.played] };
 }
 
+// "+30", "in [-10, +20]", "at least -10", "at most +20", or "?" with nothing proven.
+function boundText(lower, upper) {
+  if (lower !== null && lower === upper) return signed(lower);
+  if (lower !== null && upper !== null) return `in [${signed(lower)}, ${signed(upper)}]`;
+  if (lower !== null) return `at least ${signed(lower)}`;
+  if (upper !== null) return `at most ${signed(upper)}`;
+  return "?";
+}
+
+function busy(on) {
+  document.getElementById("solve").disabled = on;
+  document.getElementById("stop").hidden = !on;
+  document.body.dataset.busy = on ? "true" : "false";
+}
+
+// Stop following the job (and stop it on the server, unless it has ended there).
+function leave(job, keepalive = false) {
+  if (!job) return Promise.resolve(null);
+  if (state.job === job) state.job = null;
+  return fetch(`/api/jobs/${job}`, { method: "DELETE", keepalive })
+    .then(response => response.ok ? response.json() : null).catch(() => null);
+}
+
 async function refresh() {
   showError("");
+  await leave(state.job);
   document.getElementById("undo").disabled = state.played.length === 0;
   document.getElementById("redo").disabled = state.undone.length === 0;
   document.getElementById("played").innerHTML =
     state.played.length ? "Played here: " + cardsHtml(state.played.join(" ")) : "";
-  const others = document.getElementById("others");
-  others.innerHTML = "";
+  for (const id of ["others", "line", "score", "legend"]) document.getElementById(id).innerHTML = "";
+  busy(true);
+  document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
   try {
-    const solution = await api("POST", "solve?board=true", line());
-    drawBoard(document.getElementById("board"), solution.svg, play);
-    for (const move of solution.moves.filter(m => !/^[2-9TJQKA][SHDC]$/.test(m.move))) {
-      const button = document.createElement("button");
-      button.textContent = `${move.move} ${signed(move.margin)}`;  // swap, break:K
-      button.dataset.move = move.move;
-      button.onclick = () => play(move.move);
-      others.append(button);
+    const drawn = await api("POST", "board", { line: line() });
+    drawBoard(document.getElementById("board"), drawn.svg, play);
+    const job = await api("POST", "jobs", line());
+    state.job = job.id;
+    await follow(job);
+  } catch (error) {
+    busy(false);
+    showError(error);
+    if (/deal is over/.test(String(error.message))) await finish();
+  }
+}
+
+// Poll the job until it ends, showing each state. A job stopped or replaced
+// meanwhile is no longer followed: what stopped it shows its end.
+async function follow(job) {
+  const id = job.id;
+  let shown = null;
+  for (;;) {
+    shown = show(job, shown);
+    if (job.state !== "running") break;
+    await new Promise(resolve => setTimeout(resolve, POLL_MS));
+    if (state.job !== id) return;
+    try {
+      job = await api("GET", `jobs/${id}`);
+    } catch (error) {
+      if (state.job !== id) return;
+      throw error;
     }
+    if (state.job !== id) return;
+  }
+  state.job = null;
+  ended(job);
+}
+
+// One state of a job: the status line, the board when a new value is proven and the
+// legend; returns what the board shows, so that an unchanged one is not redrawn.
+function show(job, shown) {
+  const values = job.values;
+  const proven = values ? values.moves.filter(m => m.margin !== undefined) : [];
+  const bound = boundText(job.lower, job.upper);
+  const under = job.searching ? `; searching ${job.searching}${bound === "?" ? "" : " " + bound}` : "";
+  const count = values ? `, ${proven.length} of ${values.moves.length} moves proven` : "";
+  document.getElementById("status").innerHTML = cardsHtml(
+    `Solving: ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes${count}${under}.`);
+  const key = proven.map(m => m.move + m.margin).join(" ");
+  if (job.svg && key !== shown) {
+    drawBoard(document.getElementById("board"), job.svg, play);
+  }
+  if (values) {
+    legend(values);
+    others(values.moves);
+  }
+  return key;
+}
+
+function legend(values) {
+  const best = values.best ? `<span class="badge">${cardsHtml(values.best)}</span> ` +
+    (values.best_proven ? "(proven best)" : "(best so far)") : "none proven yet";
+  const bounded = values.moves.filter(m => m.margin === undefined && (m.lower !== null || m.upper !== null))
+    .map(m => `${m.move} ${boundText(m.lower, m.upper)}`);
+  document.getElementById("legend").innerHTML =
+    "Under each card (and on each button): the margin the deal ends with, seat 0's total " +
+    `minus seat 1's, if that move is made and both play best after. Best: ${best}.` +
+    (bounded.length ? ` Proven so far: ${cardsHtml(bounded.join(", "))}.` : "");
+}
+
+// The moves that are not cards (swap, break:K) as buttons with their values.
+function others(moves) {
+  const holder = document.getElementById("others");
+  holder.innerHTML = "";
+  for (const move of moves.filter(m => !/^[2-9TJQKA][SHDC]$/.test(m.move))) {
+    const button = document.createElement("button");
+    const shown = move.margin !== undefined ? signed(move.margin) : boundText(move.lower, move.upper);
+    button.textContent = `${move.move} ${shown}`;
+    button.dataset.move = move.move;
+    button.onclick = () => play(move.move);
+    holder.append(button);
+  }
+}
+
+// The job's end: the whole solution, or what it proved before it stopped.
+function ended(job) {
+  busy(false);
+  if (!job) return;
+  if (job.state === "failed") {
+    showError(job.error);
+    if (/deal is over/.test(String(job.error))) finish();
+    return;
+  }
+  if (job.state === "done" && job.solution) {
+    const solution = job.solution;
+    drawBoard(document.getElementById("board"), solution.svg, play);
+    others(solution.moves);
     const best = solution.moves.filter(m => m.margin === solution.margin).map(m => m.move);
     document.getElementById("status").innerHTML = cardsHtml(
       `Seat ${solution.to_move} to move: margin ${signed(solution.margin)} ` +
@@ -45,12 +158,31 @@ async function refresh() {
       `Seat ${solution.to_move} to move: ${higher} is better for it. Under each card (and on ` +
       "each button) it may play: the margin the deal ends with, seat 0's total minus seat 1's, " +
       `if that move is made and both play best after. Best: <span class="badge">${signed(solution.margin)}</span>.`;
+    document.getElementById("history").innerHTML = historyHtml(solution.report.text);
     document.getElementById("line").innerHTML = reportHtml(solution.report.line);
     document.getElementById("score").innerHTML = reportHtml(solution.report.score);
-  } catch (error) {
-    showError(error);
-    if (/deal is over/.test(String(error.message))) await finish();
+    return;
   }
+  if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
+  const values = job.values;
+  const why = values && values.stopped === "limit" ? "at the server's time limit" : "";
+  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
+  document.getElementById("status").innerHTML =
+    `Stopped ${why} after ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes: ` +
+    `partial, ${proven} of ${values ? values.moves.length : "?"} moves proven.`;
+  if (values) {
+    legend(values);
+    others(values.moves);
+  }
+}
+
+// What the solve report says of the deal so far: the stock in draw order (its line of
+// the position's section) and the moves played, trick by trick, who played what.
+function historyHtml(text) {
+  const sections = text.split("\n\n");
+  const stock = sections[0].split("\n").find(line => line.startsWith("Stock")) || "";
+  const played = sections.find(section => section.startsWith("Moves played")) || "";
+  return reportHtml(stock + "\n\n" + played);
 }
 
 // After the last move there is nothing to solve: the board shows the end.
@@ -60,6 +192,7 @@ async function finish() {
   drawBoard(document.getElementById("board"), drawn.svg, null);
   document.getElementById("status").textContent = "Deal over.";
   document.getElementById("legend").textContent = "";
+  document.getElementById("history").textContent = "";
   document.getElementById("line").textContent = "";
   document.getElementById("score").textContent = "";
 }
@@ -81,6 +214,13 @@ document.getElementById("solve").onclick = () => {
   state.undone = [];
   refresh();
 };
+document.getElementById("stop").onclick = async () => {
+  const job = state.job;
+  const stopped = await leave(job);
+  ended(stopped);
+};
+// Leaving the page stops its job (the server also stops a job nobody asks about).
+window.addEventListener("pagehide", () => leave(state.job, true));
 const { undo, redo } = undoing(state, () => refresh());
 
 document.getElementById("undo").onclick = undo;

@@ -53,6 +53,7 @@ from deberts.variants.deberts.model.sides import (
     first_leader,
     with_partner,
 )
+from deberts.model.display import Drawn
 
 THROWN_IN = "thrown_in"
 
@@ -120,7 +121,7 @@ class OptionStats:
 
 
 @dataclass(frozen=True)
-class BidEvaluation:
+class BidEvaluation(Drawn):
     """Every option of one bidding decision, the recommended one and how sure it is.
 
     ``confidence`` is the probability, from the paired samples, that the best
@@ -143,14 +144,6 @@ class BidEvaluation:
     def __repr__(self) -> str:
         return (f"<BidEvaluation seat={self.seat} round={self.round} best={self.best} "
                 f"confidence={self.confidence:.2f} samples={self.options[0].samples}>")
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def option(self, name: str) -> OptionStats:
         return next(o for o in self.options if o.option == name)

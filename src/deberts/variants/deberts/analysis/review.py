@@ -16,7 +16,7 @@ from deberts.engine.owner import given_or_new
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import instance, integer
-from deberts.model.cards import Card, parse_cards
+from deberts.model.cards import Card, CardMap, parse_cards
 from deberts.variants.deberts.model.position import Position, push_numbered
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.scoring import DealScore, result_of, score
@@ -34,7 +34,7 @@ class CardAnalysis:
     margin_after: int
     cost: int
     best: tuple[Card, ...]
-    values: dict[Card, int]
+    values: CardMap[int]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -157,9 +157,9 @@ def analyze_play(
     )
 
 
-def _values(solver: Solver, position: Position) -> dict[Card, int]:
-    """Every legal card's margin; none once the deal is over."""
-    return {} if position.is_over() else solver.values(position)
+def _values(solver: Solver, position: Position) -> CardMap[int]:
+    """Every legal card's margin, by card or name; none once the deal is over."""
+    return CardMap() if position.is_over() else solver.values(position)
 
 
 def _margin(position: Position, values: dict[Card, int]) -> int:

@@ -24,6 +24,7 @@ from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import result_of
 from deberts.variants.deberts.model.sides import declarer_leads, face_up_turned
+from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class TableCell:
 
 
 @dataclass(frozen=True)
-class DDTable:
+class DDTable(Drawn):
     """Every cell of the table, trump-major, and each declarer's best trumps."""
 
     deal: Deal
@@ -78,14 +79,6 @@ class DDTable:
 
     def __repr__(self) -> str:
         return f"<DDTable {self.deal.players} players, {len(self.cells)} cells, deal {self.deal}>"
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,27 +11,29 @@ import click
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import (
     option,
-    given_setting,
-    setting_option_group,
     CliError,
     ascii_option,
-    chosen_rules,
     hands_argument,
     json_option,
     notation_for_stdout,
     played_option,
     refuse_options,
     reported,
-    rules_options,
     setting_options,
     table_bits_option,
+)
+from deberts.variants.deberts.cli.options import (
+    given_setting,
+    setting_option_group,
+    chosen_rules,
+    rules_options,
 )
 from deberts.variants.deberts.cli.inputs import build_position
 from deberts.cli.search_control import controlled, search_options
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats.records import MAX_BYTES, loads_complete
 from deberts.model.registry import default_game, game_of
-from deberts.variants.deberts.text.render import counted
+from deberts.text.notation import counted
 
 
 @click.command(name="analyze")
@@ -82,7 +84,7 @@ def analyze_command(
             game = game_of(record)  # a record of any game: its own solver, review, report
             solver: Any = game.solver(table_bits if _given("table_bits") else None)
             with controlled(solver, seconds, progress):
-                analysis = game.part("review")(record, solver=solver, start=start)
+                analysis = game.review(record, solver=solver, start=start)
         else:
             if start:
                 raise CliError("--from takes a --record: with HANDS, --played is the play")
@@ -96,7 +98,7 @@ def analyze_command(
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        render = game.part("render_analysis")
+        render = game.render_analysis
         click.echo(render(analysis, record, notation_for_stdout(ascii_only)))
 
 

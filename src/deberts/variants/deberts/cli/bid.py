@@ -12,23 +12,23 @@ import numpy as np
 from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
 from deberts.variants.deberts.analysis.sampling import MAX_SAMPLES
 from deberts.cli import plots
+from deberts.variants.deberts.cli.options import players_option
 from deberts.cli.common import (
     ascii_option,
-    chosen_rules,
     jobs_option,
     json_option,
     notation_for_stdout,
-    players_option,
     progress_option,
     reported,
-    rules_options,
     seat_hand,
     seed_option,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import chosen_rules, rules_options
 from deberts.model.cards import Card, CardSet
 from deberts.variants.deberts.text.histogram import margin_bins
-from deberts.variants.deberts.text.render import Notation, call_name, hand_text, signed, table
+from deberts.variants.deberts.text.render import call_name
+from deberts.text.notation import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 

@@ -8,25 +8,25 @@ from typing import Any
 import click
 
 from deberts import Deal, Position, Rules, Suit
+from deberts.variants.deberts.cli.options import players_option
 from deberts.cli.common import (
     count_option,
     CliError,
     ascii_option,
-    chosen_rules,
     fixed_hands,
     hand_option,
     json_option,
     notation_for_stdout,
-    players_option,
     reported,
-    rules_options,
     seed_option,
 )
+from deberts.variants.deberts.cli.options import chosen_rules, rules_options
 from deberts.formats import batch
 from deberts.variants.deberts.model.generate import generate_deals
 from deberts.variants.deberts.cli.inputs import default_seats
-from deberts.variants.deberts.model.sides import check_seat, declarer_leads
-from deberts.variants.deberts.text.render import hand_lines
+from deberts.variants.deberts.model.sides import declarer_leads
+from deberts.model.arguments import check_seat
+from deberts.text.notation import hand_lines
 
 
 @click.command(name="deal")

@@ -13,16 +13,14 @@ from deberts.cli.common import (
     json_option,
     notation_for_stdout,
     played_option,
-    given_setting,
     refuse_options,
     reported,
-    rules_options,
-    setting_option_group,
     setting_options,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import given_setting, rules_options, setting_option_group
 from deberts.variants.deberts.cli.inputs import EXAMPLE, build_position, build_rules
-from deberts.cli.search_control import controlled, search_options
+from deberts.cli.search_control import controlled, partial_printer, search_options
 from deberts.variants.deberts.text.render import render_solution
 
 
@@ -63,12 +61,14 @@ def solve_command(
         setting = deal_setting(hands, trump, declarer, leader, example, rules)
         position = build_position(*setting, rules, played)
         solver = Solver(table_bits)
-        with controlled(solver, seconds, progress):
+        notation = notation_for_stdout(ascii_only)
+        with controlled(solver, seconds, progress, partial_printer(as_json, notation.card),
+                        notation.card):
             solution = solver.solve(position)
     if as_json:
         click.echo(json.dumps(solution.to_dict()))
     else:
-        click.echo(render_solution(position, solution, notation_for_stdout(ascii_only)))
+        click.echo(render_solution(position, solution, notation))
 
 
 def deal_setting(

@@ -24,19 +24,18 @@ from deberts.cli.signals import stopped_by_signals
 from deberts.cli.common import (
     option,
     CliError,
-    chosen_rules,
     jobs_option,
     json_option,
     progress_option,
     refuse_empty,
     reported,
-    rules_options,
     seed_option,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import chosen_rules, rules_options
 from deberts.errors import ClusterError, RecordError
 from deberts.formats.output_file import is_regular_or_new
-from deberts.variants.deberts.text.render import table
+from deberts.text.notation import table
 
 if TYPE_CHECKING:
     import pyarrow as pa

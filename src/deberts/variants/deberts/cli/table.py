@@ -10,17 +10,16 @@ from deberts import Deal, Suit
 from deberts.variants.deberts.analysis.table import DDTable, TableCell, dd_table
 from deberts.cli.common import (
     ascii_option,
-    chosen_rules,
     hands_argument,
     jobs_option,
     json_option,
     notation_for_stdout,
     reported,
-    rules_options,
     table_bits_option,
 )
+from deberts.variants.deberts.cli.options import chosen_rules, rules_options
 from deberts.variants.deberts.model.sides import declarer_leads
-from deberts.variants.deberts.text.render import Notation, hand_lines, signed, table
+from deberts.text.notation import Notation, hand_lines, signed, table
 
 
 @click.command(name="table")

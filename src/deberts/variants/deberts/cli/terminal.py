@@ -20,23 +20,24 @@ from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of, teams
-from deberts.variants.deberts.play.arena import player_factory
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import BidView, DealResult, Match, PlayView
-from deberts.variants.deberts.text.render import RESULT_NAMES, Notation, hand_lines, hand_text, signed
+from deberts.variants.deberts.text.render import RESULT_NAMES
+from deberts.text.notation import Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"
-#: The options of :data:`deberts.cli.terminal.GAME_FLAGS` Deberts takes.
-TAKES = frozenset({"players", "target", "preset"})
 
 
 def play(table: Table) -> None:
-    """A match to ``table.target`` against ``table.players - 1`` computer seats."""
-    players, rules, notation = table.players, table.rules, table.notation
+    """A match to the ``--target`` against ``--players`` less one computer seats
+    (Deberts' own options of ``deberts play``, in ``table.options``)."""
+    players, target = table.options["players"], int(table.options["target"])
+    rules, notation = table.rules, table.notation
     with reported():
         factory = player_factory(table.ai_spec)
         seats = [HumanPlayer(notation, table.confirm)] + [factory(s) for s in range(1, players)]
-        match = Match(seats, rules, table.target, seed=table.seed)
+        match = Match(seats, rules, target, seed=table.seed)
     names = ("you", *[table.ai_spec] * (players - 1))
     click.echo("You are seat 0. Type help at any question for the commands, q to quit.")
 
@@ -193,8 +194,8 @@ def _review(result: DealResult, match: Match, notation: Notation) -> list[str]:
         f"your cards gave away {analysis.lost()[YOU]} points."
     )
     for card in mistakes:
-        lines.append(f"  card {card.index + 1}: {notation.card(card.card)} cost {card.cost}, "
-                     f"best was {notation.cards(card.best)}")
+        lines.append(f"  trick {card.index // players + 1}: {notation.card(card.card)} "
+                     f"cost {card.cost}, best was {notation.cards(card.best)}")
     lines.append(f"Match: {score}.")
     return lines
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.deberts.engine.boundary import engine_input, line_plays, move_card, settled_margin
 from deberts.engine.owner import SearchOwner, relative_margin
+from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardMap, CardSet, Suit
@@ -23,10 +24,10 @@ from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Play, Position, play_out
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import DealScore, result_of, score
+from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS
-
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Drawn):
     """The exact value of a position and of each legal card, best first.
 
     ``margin`` is the declarer side's total minus the defenders' for the whole deal
@@ -92,14 +93,6 @@ class Solution:
     def move_margins(self) -> CardMap[int]:
         """Each legal card's margin, best first (looked up by card or by name)."""
         return CardMap({m.card: m.margin for m in self.moves})
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         best = ",".join(str(m.card) for m in self.moves if m.margin == self.margin)
@@ -150,7 +143,6 @@ class Solver(SearchOwner[_engine.Search]):
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         super().__init__(_engine.Search, table_bits)
-        self.nodes = 0
 
     def value(self, position: Position) -> int:
         """The deal margin under optimal play from here."""
@@ -178,37 +170,58 @@ class Solver(SearchOwner[_engine.Search]):
         return answer
 
     def values(
-        self, position: Position, cards: Iterable[Card] | None = None,
+        self, position: Position, cards: Iterable[Card | str] | None = None,
         guess: int | None = None,
     ) -> CardMap[int]:
         """Every legal card's deal margin (the mover's better bella choice), or
-        only those of the legal cards that are among ``cards``, looked up by card or
-        by name (``values["7D"]``). A ``guess`` of the margin of the card solved
+        only those of ``cards`` (each legal for the player to move, else
+        :class:`IllegalMoveError` names it), looked up by card or by name
+        (``values["7D"]``). A ``guess`` of the margin of the card solved
         first (of the one card, when ``cards`` leaves one), if near, saves the
         search some passes."""
+        instance("position", position, Position, "a Position")  # before _proof reads it
+        return self._values(position, cards, guess, _proof(position))
+
+    def proven_values(
+        self, position: Position,
+        observer: Callable[[PartialValues[Card]], None] | None = None,
+    ) -> PartialValues[Card]:
+        """Every legal card's margin as far as the search proves it within the
+        calling thread's :meth:`limit` (or before Ctrl-C): the cards whose margin is
+        proven, the interval proven to hold each other card's, marked partial when
+        the search stopped before the end. ``observer`` gets the values so far as
+        each card's is proven and about every tenth of a second."""
+        _input(position)
+        return self._proven(lambda proof: self._values(position, None, None, proof),
+                            _proof(position), observer)
+
+    def _values(self, position: Position, cards: Iterable[Card] | None, guess: int | None,
+                proof: Proof[Card]) -> CardMap[int]:
+        """:meth:`values`, its progress gathered in ``proof``."""
         spec, trick = _input(position)
         settled = settled_margin(position)
         extra = () if guess is None else (relative_margin("guess", guess, settled),)
-        mask = _card_mask(cards)
-        with self._searching(settled):
+        mask = _card_mask(position, cards)
+        with self._searching(settled, proof):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
         return CardMap({card: settled + value
                         for card, (value,) in _per_card(position, raw).items()})
 
     def bounds(
-        self, position: Position, threshold: int, cards: Iterable[Card] | None = None
-    ) -> dict[Card, tuple[int, int]]:
-        """For every legal card (of ``cards``), an interval ``(low, high)`` holding
-        its deal margin that settles whether the margin is above ``threshold``:
-        either ``high <= threshold`` or ``low > threshold``. One null-window search
-        a card, so much cheaper than :meth:`values` when a comparison is enough."""
+        self, position: Position, threshold: int, cards: Iterable[Card | str] | None = None
+    ) -> CardMap[tuple[int, int]]:
+        """For every legal card (or each of ``cards``, which must be legal), an
+        interval ``(low, high)`` holding its deal margin that settles whether the
+        margin is above ``threshold``: either ``high <= threshold`` or ``low >
+        threshold``. One null-window search a card, so much cheaper than
+        :meth:`values` when a comparison is enough."""
         spec, trick = _input(position)
         settled = settled_margin(position)
-        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(cards)
+        relative, mask = relative_margin("threshold", threshold, settled), _card_mask(position, cards)
         with self._searching(settled):
             raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
-        return {card: (settled + low, settled + high)
-                for card, (low, high) in _per_card(position, raw).items()}
+        return CardMap({card: (settled + low, settled + high)
+                        for card, (low, high) in _per_card(position, raw).items()})
 
     def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
         """The margin, one optimal line and its score: :meth:`solve` without every
@@ -229,7 +242,7 @@ class Solver(SearchOwner[_engine.Search]):
         started = time.perf_counter()
         spec, trick = _input(position)
         settled = settled_margin(position)
-        with self._searching(settled):
+        with self._searching(settled, _proof(position)):
             raw, self.nodes = self._search.lines(spec, trick)
         moves = _merge_bella_choices(
             position, [_move_value(position, settled, *r) for r in raw]
@@ -264,9 +277,24 @@ def _per_card(
     return merged
 
 
-def _card_mask(cards: Iterable[Card] | None) -> int:
-    """The engine's filter of root moves: every card, or the mask of ``cards``."""
-    return _engine.ALL_CARDS if cards is None else CardSet(cards).mask
+def _proof(position: Position) -> Proof[Card]:
+    """Where a values search of ``position`` gathers its values as they are proven
+    (a card's two bella choices valued as the mover's better one)."""
+    return Proof(move_card, position.is_declarer_side(position.to_move),
+                 settled_margin(position))
+
+
+def _card_mask(position: Position, cards: Iterable[Card | str] | None) -> int:
+    """The engine's filter of root moves: every card, or the mask of ``cards``, each
+    of which must be legal here (:class:`IllegalMoveError` names the first that is
+    not)."""
+    if cards is None:
+        return _engine.ALL_CARDS
+    mask = CardSet(cards).mask
+    illegal = mask & ~position.legal_mask()
+    if illegal:
+        position.check_legal(Card((illegal & -illegal).bit_length() - 1))
+    return mask
 
 
 def _input(position: Position) -> tuple[_engine.Spec, list[int]]:

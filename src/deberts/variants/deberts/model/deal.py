@@ -14,6 +14,7 @@ from deberts.errors import ArgumentError, InvalidDealError, NotationError
 from deberts.model.arguments import describe, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import CardSet
+from deberts.model.display import Drawn
 
 
 def full_hand_size(players: int) -> int:
@@ -22,7 +23,7 @@ def full_hand_size(players: int) -> int:
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(Drawn):
     """The hands in seat order, as dealt at the start of play."""
 
     hands: tuple[CardSet, ...]
@@ -92,14 +93,6 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
 
 
 def _validate(hands: Sequence[CardSet]) -> None:

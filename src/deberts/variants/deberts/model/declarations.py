@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from deberts.model.cards import Card, CardSet, Rank, Suit
 from deberts.variants.deberts.model.deal import Deal
-from deberts.variants.deberts.model.points import FIFTY_POINTS, PLAIN_ORDER, TERTZ_POINTS, TRUMP_ORDER
+from deberts.variants.deberts.model.points import FIFTY_POINTS, TERTZ_POINTS
+from deberts.model.trick_order import PLAIN_ORDER, TRUMP_ORDER
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import declarer_side, with_partner
 

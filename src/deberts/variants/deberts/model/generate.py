@@ -11,11 +11,11 @@ import random
 from itertools import count as counter
 from typing import Iterator, Mapping
 
-from deberts.errors import DebertsError, InvalidDealError, excerpt
+from deberts.errors import InvalidDealError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import CardSet
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
-from deberts.variants.deberts.model.sides import check_seat
+from deberts.model.dealing import checked_hands, fill_hands, free_cards
 
 
 def generate_deals(
@@ -46,26 +46,6 @@ def _deals(
         yield Deal(fill_hands(rng, free, hands, size)[0])
 
 
-def free_cards(hands: list[CardSet]) -> list[int]:
-    """The cards in none of ``hands``, lowest first."""
-    taken = sum(hand.mask for hand in hands)
-    return [card for card in range(32) if not taken >> card & 1]
-
-
-def fill_hands(
-    rng: random.Random, free: list[int], hands: list[CardSet], size: int
-) -> tuple[list[int], list[int]]:
-    """Each hand's mask filled up to ``size`` cards from ``free`` (shuffled in place,
-    so uniformly), and the free cards left over in their shuffled order."""
-    rng.shuffle(free)
-    dealt, start = [], 0
-    for hand in hands:
-        more = size - len(hand)
-        dealt.append(hand.mask | sum(1 << card for card in free[start:start + more]))
-        start += more
-    return dealt, free[start:]
-
-
 def fixed_hands(
     players: int, count: int | None, fixed: Mapping[int, CardSet | str],
     cards_per_hand: int | None,
@@ -80,25 +60,4 @@ def fixed_hands(
         raise InvalidDealError(f"bad hand size {excerpt(size)}: expected 1..{full} with {players} players")
     if count is not None and integer("count", count) < 0:
         raise InvalidDealError(f"bad count {excerpt(count)}: expected a number of deals, 0 or more")
-    hands = [CardSet() for _ in range(players)]
-    for seat, cards in fixed.items():
-        check_seat("seat", seat, players, InvalidDealError)
-        try:
-            hand = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
-        except DebertsError as error:
-            raise type(error)(f"bad hand for seat {seat}: {error}") from None
-        if len(hand) > size:
-            raise InvalidDealError(
-                f"bad hand for seat {seat}: {len(hand)} cards fixed, a hand has {size}"
-            )
-        hands[seat] = hand
-    for seat, hand in enumerate(hands):
-        for other in range(seat):
-            twice = CardSet(hands[other].mask & hand.mask)
-            if twice:
-                card = next(iter(twice))
-                raise InvalidDealError(
-                    f"bad hand for seat {seat}: card {card} is fixed for two seats, "
-                    f"{other} and {seat}"
-                )
-    return size, hands
+    return size, checked_hands(players, fixed, size)

@@ -1,6 +1,6 @@
 """The point tables of Deberts (docs/rules.md sections 1, 2.4, 2.6 and 2.8): card
-orders and card points by rank, the last trick, the capot's last trick, and the
-declarations' values.
+points by rank, the last trick, the capot's last trick, and the declarations'
+values (the ranks' trick-taking orders are :mod:`deberts.model.trick_order`'s).
 
 A leaf module (it imports nothing of the package), so that the rules in the model
 and the compiled engine read one definition of every number.
@@ -8,10 +8,6 @@ and the compiled engine read one definition of every number.
 
 from __future__ import annotations
 
-#: Trick-taking order by rank index (7 8 9 T J Q K A), 1 = lowest: a plain suit.
-PLAIN_ORDER: tuple[int, ...] = (1, 2, 3, 7, 4, 5, 6, 8)
-#: Trick-taking order by rank index in the trump suit (J 9 A T K Q 8 7 high to low).
-TRUMP_ORDER: tuple[int, ...] = (1, 2, 7, 5, 8, 3, 4, 6)
 #: Card points by rank index: a plain card.
 PLAIN_POINTS: tuple[int, ...] = (0, 0, 0, 10, 2, 3, 4, 11)
 #: Card points by rank index: a trump (the 9 and the jack are worth more).

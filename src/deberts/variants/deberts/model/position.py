@@ -16,8 +16,11 @@ from deberts.model.cards import Card, CardSet, Suit, parse_cards
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
 from deberts.variants.deberts.model.rules import Rules
-from deberts.variants.deberts.model.sides import check_seat, declarer_leads, declarer_side, partner_of
-from deberts.variants.deberts.model.tricks import legal_cards, trick_points, trick_winner
+from deberts.variants.deberts.model.sides import declarer_leads, declarer_side, partner_of
+from deberts.model.arguments import check_seat
+from deberts.variants.deberts.model.tricks import legal_cards, trick_points
+from deberts.model.trick_order import trick_winner
+from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class Trick:
         return tuple(p.card for p in self.plays)
 
 
-class Position:
+class Position(Drawn):
     """A deal in play. ``played`` replays cards (each checked for legality); the
     first bella card announces bella unless ``bella_declined``."""
 
@@ -97,13 +100,19 @@ class Position:
             parts.append("bella_declined=True")
         return f"Position({', '.join(parts)})"
 
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.deberts.text.svg import draw
-        return draw(self)
+    def _key(self) -> tuple[object, ...]:
+        return (self.deal, self.trump, self.declarer, self.leader, self.rules,
+                tuple(self.stack))
 
-    def _repr_html_(self) -> str:
-        from deberts.variants.deberts.text.svg import html
-        return html(self)
+    def __eq__(self, other: object) -> bool:
+        """The same deal, contract, first leader, rules and cards played (with the
+        same bella announcements): ``eval(repr(position)) == position``."""
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """The hash of what :meth:`__eq__` compares: a position pushed or popped
+        after it went into a set or a dict is no longer found there."""
+        return hash(self._key())
 
     # -- state -------------------------------------------------------------
 
@@ -155,6 +164,13 @@ class Position:
         default it does. Raises :class:`IllegalMoveError` naming the card.
         """
         card = card if isinstance(card, Card) else Card.parse(card)
+        self.check_legal(card)
+        self._play(card, bella)
+
+    def check_legal(self, card: Card) -> None:
+        """Raise :class:`IllegalMoveError` naming ``card`` unless the player to move
+        may play it: the deal is over, the seat does not hold it, or the trick's
+        duties forbid it (the message lists the legal cards)."""
         if self.is_over():
             raise IllegalMoveError(f"card {card}: the deal is over")
         seat = self.to_move
@@ -165,7 +181,6 @@ class Position:
             raise IllegalMoveError(
                 f"card {card}: illegal for seat {seat} here, legal are {legal}"
             )
-        self._play(card, bella)
 
     def _play(self, card: Card, bella: bool | None) -> None:
         """Play a card known to be legal for the player to move."""

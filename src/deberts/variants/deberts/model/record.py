@@ -26,7 +26,8 @@ from deberts.model.fields import field as json_field
 from deberts.variants.deberts.model.position import Position, push_numbered
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import DealScore, score
-from deberts.variants.deberts.model.sides import check_seat, face_up_taker, face_up_turned, first_leader
+from deberts.variants.deberts.model.sides import face_up_taker, face_up_turned, first_leader
+from deberts.model.arguments import check_seat
 
 FORMAT = "deberts-record/1"
 

@@ -16,7 +16,12 @@ from deberts.variants.deberts.model.points import BELLA_POINTS, CAPOT_LAST_TRICK
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.model.sides import plays_in_pairs, with_partner
 
-MADE, BAIT, HANGING = "made", "bait", "hanging"
+#: A deal's result (docs/rules.md 2.6): the declarer's side scored more.
+MADE = "made"
+#: The declarer's side scored less.
+BAIT = "bait"
+#: The totals are equal: a hanging bait.
+HANGING = "hanging"
 
 
 def result_of(margin: int) -> str:

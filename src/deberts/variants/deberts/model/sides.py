@@ -7,22 +7,9 @@ solver treats the defenders as one coalition.
 
 from __future__ import annotations
 
-import numbers
 from typing import overload
 
-from deberts.errors import DebertsError, excerpt
 from deberts.variants.deberts.model.rules import Rules
-
-
-def check_seat(
-    name: str, seat: object, players: int, error: type[DebertsError] = DebertsError
-) -> int:
-    """``seat`` as an ``int`` (numpy integers too) if it is a seat at a
-    ``players``-player table, else ``error`` naming it."""
-    if (isinstance(seat, bool) or not isinstance(seat, numbers.Integral)
-            or not 0 <= int(seat) < players):
-        raise error(f"bad {name} {excerpt(seat)}: seat must be 0..{players - 1} with {players} players")
-    return int(seat)
 
 
 def plays_in_pairs(players: int, rules: Rules) -> bool:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from deberts.model.cards import Card, Suit
-from deberts.variants.deberts.model.points import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+from deberts.variants.deberts.model.points import PLAIN_POINTS, TRUMP_POINTS
+from deberts.model.trick_order import TRUMP_ORDER
 from deberts.variants.deberts.model.rules import Rules
+from deberts.model.trick_order import trick_power
 
 #: The rules the trick rules follow when none are given: no exemption.
 _NO_OPTIONS = Rules()
@@ -28,36 +30,11 @@ def trick_points(cards: Sequence[Card | int], trump: Suit | int) -> int:
     return sum([points[card] for card in cards])
 
 
-def trick_power(card: Card | int, led: Suit | int, trump: Suit | int) -> int:
-    """How strongly a card competes for the trick: trumps 9..16, led suit 1..8, others 0."""
-    return _POWERS[int(trump)][int(led)][int(card)]
-
-
-def trick_winner(cards: Sequence[Card | int], trump: Suit | int) -> int:
-    """The index in ``cards`` (play order) of the card that wins the trick."""
-    powers = _POWERS[int(trump)][cards[0] >> 3]
-    strength = [powers[card] for card in cards]
-    return strength.index(max(strength))
-
-
-def _power(card: int, led: int, trump: int) -> int:
-    suit, rank = card >> 3, card & 7
-    if suit == trump:
-        return 8 + TRUMP_ORDER[rank]
-    if suit == led:
-        return PLAIN_ORDER[rank]
-    return 0
-
-
 #: Each card's points by trump suit, and its power by trump and led suit: the
 #: functions above are look-ups (they run at every card of a replayed line).
 _POINTS: tuple[tuple[int, ...], ...] = tuple(
     tuple((TRUMP_POINTS if card >> 3 == trump else PLAIN_POINTS)[card & 7]
           for card in range(32))
-    for trump in range(4)
-)
-_POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_power(card, led, trump) for card in range(32)) for led in range(4))
     for trump in range(4)
 )
 

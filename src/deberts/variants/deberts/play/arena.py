@@ -11,16 +11,13 @@ side in worker processes.
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from itertools import count
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import numpy as np
 
-from deberts.variants.deberts.analysis.given_away import RoleLosses, given_away, role_summary
+from deberts.variants.deberts.analysis.given_away import given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.variants.deberts.model.rules import Rules
@@ -29,10 +26,11 @@ from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
 from deberts.variants.deberts.play.match import Match, Player
 from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-from deberts.variants.deberts.play.specs import player_factory as player_factory  # also the arena's
+from deberts.play.specs import player_factory as player_factory  # also the arena's
+from deberts.play.duplicate import MatchOutcome, duplicate
 
 #: Player types by name, and the settings each takes (``pimc:samples=50``): the
-#: game's ``players`` part, read by :func:`deberts.variants.deberts.play.specs.player_factory`.
+#: game's ``players`` part, read by :func:`deberts.play.specs.player_factory`.
 TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "random": (RandomPlayer, {"seed": int}),
     "heuristic": (HeuristicPlayer, {"threshold": int}),
@@ -50,18 +48,6 @@ def seatings(players: int, rules: Rules) -> list[frozenset[int]]:
     """The seats the first type takes in each seating: each side of a 2- or
     4-player game, each seat of a 3-player one."""
     return teams(players, rules)
-
-
-@dataclass(frozen=True)
-class MatchOutcome:
-    """One match in one seating: the first type's margin per deal, whether its side
-    won, the deals' records as JSON objects, and for each deal played out what the
-    first type's seats and the second's gave away against double-dummy play."""
-
-    margins: tuple[float, ...]
-    won: bool
-    records: tuple[dict[str, Any], ...]
-    given_away: tuple[tuple[RoleLosses, RoleLosses], ...] = ()
 
 
 def play_match(
@@ -99,12 +85,6 @@ def _deberts_job(
     """Match number ``match`` in seating number ``seating``: the arguments of
     :func:`play_match`, sent whole to a worker process."""
     return play_match(specs, players, layouts[seating], seed * 1_000_003 + match, rules, target)
-
-
-#: A duplicate run's unit of work: ``job(match, seating)`` plays match number
-#: ``match`` (its seed) in seating number ``seating``. A module-level function or a
-#: ``functools.partial`` of one, so that worker processes can receive it.
-DuplicateJob = Callable[[int, int], MatchOutcome]
 
 
 @dataclass(frozen=True)
@@ -165,46 +145,3 @@ def arena(
     return ArenaResult(specs, players, outcomes, target)
 
 
-def duplicate(
-    job: DuplicateJob, seatings: int, deals: int, jobs: int = 1,
-    progress: Callable[[MatchOutcome], None] | None = None,
-) -> tuple[MatchOutcome, ...]:
-    """Play matches in every seating, match numbers counting up, until at least
-    ``deals`` deals are played and every match has been played in every seating;
-    ``jobs`` worker processes, the outcomes in order."""
-    outcomes: list[MatchOutcome] = []
-    played = 0
-    for outcome in _outcomes(job, seatings, jobs):
-        outcomes.append(outcome)
-        played += len(outcome.margins)
-        if progress is not None:
-            progress(outcome)
-        if played >= deals and len(outcomes) % seatings == 0:
-            break
-    return tuple(outcomes)
-
-
-def _outcomes(job: DuplicateJob, seatings: int, jobs: int) -> Iterator[MatchOutcome]:
-    """Match outcomes in order, seating by seating, match numbers counting up; on
-    Ctrl-C (or SIGTERM raised as it) the worker processes are killed at once."""
-    calls = ((match, seating) for match in count() for seating in range(seatings))
-    if jobs == 1:
-        for match, seating in calls:
-            yield job(match, seating)
-        return
-    window = max(2 * jobs, seatings)
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    pending: list[Future[MatchOutcome]] = []
-    try:
-        pending.extend(pool.submit(job, *next(calls)) for _ in range(window))
-        while True:
-            future = pending.pop(0)
-            pending.append(pool.submit(job, *next(calls)))
-            yield future.result()
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the CLI raises it: the workers go now
-        for process in set(multiprocessing.active_children()) - before:
-            process.kill()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)

@@ -23,7 +23,8 @@ import numpy as np
 
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.variants.deberts.model.position import Position
-from deberts.variants.deberts.model.tricks import card_points, trick_power
+from deberts.variants.deberts.model.tricks import card_points
+from deberts.model.trick_order import trick_power
 
 #: The features' names, in the order of their columns.
 FEATURES = (

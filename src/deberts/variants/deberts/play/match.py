@@ -12,6 +12,7 @@ shown), the cards played so far and the score; never another hand.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol, Sequence
@@ -379,6 +380,27 @@ def view_of(
         _check_auction(calls, position, dealer, face_up)
     return _play_view(position, position.to_move, dealer, exchanger, face_up, scores, calls)
 
+
+
+class Chooser(ABC):
+    """What every player type of this package has beside :class:`Player`'s
+    methods: :meth:`choose`, a card for the seat to move in a position."""
+
+    @abstractmethod
+    def play(self, view: PlayView) -> Card:
+        """The decision for ``view.seat``, from the view alone."""
+
+    def choose(
+        self, position: Position, face_up: Card | None = None, dealer: int | None = None,
+        exchanger: int | None = None, auction: Sequence[Bid] = (),
+    ) -> Card:
+        """The card to play for the seat to move in ``position`` (a whole deal in
+        play), decided from that seat's view only (:func:`view_of`). By default the
+        seat knows what the position shows: its own hand and the cards played, no
+        face-up card (give ``face_up`` when one was turned, so a sampling player puts
+        it where the bidding sent it) and no auction (give the calls as they happened
+        for a player's bidding inference to read them)."""
+        return self.play(view_of(position, face_up, dealer, exchanger, auction=auction))
 
 def _check_auction(
     calls: tuple[Bid, ...], position: Position, dealer: int, face_up: Card | None,

@@ -31,7 +31,6 @@ from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer, positive
-from deberts.variants.deberts.model.bidding import Bid
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.declarations import bella_mask
@@ -39,7 +38,7 @@ from deberts.variants.deberts.model.exchange import exchanged
 from deberts.variants.deberts.model.position import Position, legal_in_trick
 from deberts.variants.deberts.model.sides import deal_waits_for_declarer, face_up_taker
 from deberts.variants.deberts.play.inference import Inference
-from deberts.variants.deberts.play.match import BidView, PlayView, view_of
+from deberts.variants.deberts.play.match import BidView, Chooser, PlayView
 from deberts.variants.deberts.play.players import HeuristicPlayer
 from deberts.variants.deberts.play.sample_choice import best_weighted
 
@@ -77,7 +76,7 @@ def deal_share(left: float, cards: int) -> float:
     return max(left * 4 * cards / (cards + 1) ** 2, LEAST_SHARE)
 
 
-class PimcPlayer:
+class PimcPlayer(Chooser):
     """Bids with :func:`deberts.evaluate_bid` and plays by sampling ``samples`` deals
     per decision, weighed by what the others' calls, bella and cards reveal
     (``infer``, :mod:`deberts.variants.deberts.play.inference`; ``none`` weighs them all alike).
@@ -232,18 +231,6 @@ class PimcPlayer:
                                  anytime=self._search_seconds is not None)
         except SearchInterrupted:
             return self.fallback.play(view)
-
-    def choose(
-        self, position: Position, face_up: Card | None = None, dealer: int | None = None,
-        exchanger: int | None = None, auction: Sequence[Bid] = (),
-    ) -> Card:
-        """The card to play for the seat to move in ``position`` (a whole deal in
-        play), decided from that seat's view only (:func:`deberts.variants.deberts.play.match.view_of`).
-        By default the seat knows what the position shows: its own hand and the cards
-        played, no face-up card (give ``face_up`` when one was turned, so the sampled
-        deals put it where the bidding sent it) and no auction (give the calls as they
-        happened for the bidding inference to read them)."""
-        return self.play(view_of(position, face_up, dealer, exchanger, auction=auction))
 
     def declare(self, view: PlayView) -> bool:
         """Whether to announce bella with the card :meth:`play` chooses for ``view``

@@ -9,8 +9,9 @@ import random
 
 from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Rank, Suit
-from deberts.variants.deberts.model.tricks import card_points, trick_power
-from deberts.variants.deberts.play.match import BidView, PlayView
+from deberts.variants.deberts.model.tricks import card_points
+from deberts.model.trick_order import trick_power
+from deberts.variants.deberts.play.match import BidView, Chooser, PlayView
 
 #: A suit's worth as trump for the bidding rule of thumb, per rank index 7..A.
 TRUMP_WORTH = (5, 5, 19, 15, 25, 8, 9, 16)
@@ -18,7 +19,7 @@ TRUMP_WORTH = (5, 5, 19, 15, 25, 8, 9, 16)
 SIDE_WORTH = (0, 0, 0, 4, 0, 0, 1, 11)
 
 
-class RandomPlayer:
+class RandomPlayer(Chooser):
     """Passes or plays at random and plays a random legal card."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -49,7 +50,7 @@ def hand_worth(hand: CardSet, trump: Suit) -> int:
     )
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(Chooser):
     """Bids a suit whose worth in its first six cards (its whole hand when no card
     is turned up) reaches ``threshold``; plays
     high trumps to draw the others as declarer, wins tricks with the cheapest card

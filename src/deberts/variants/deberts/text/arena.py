@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.variants.deberts.text.render import counted
-
-
-def margins(pair: list[float]) -> str:
-    """A margin's 95% interval: ``+1.0 .. +2.5``."""
-    return f"{pair[0]:+.1f} .. {pair[1]:+.1f}"
-
-
-def shares(pair: list[float]) -> str:
-    """A share's 95% interval, in per cent: ``48.0% .. 52.0%``."""
-    return f"{100 * pair[0]:.1f}% .. {100 * pair[1]:.1f}%"
+from deberts.text.notation import counted
+from deberts.text.arena import margins, shares
 
 
 def arena_lines(data: dict[str, Any]) -> list[str]:

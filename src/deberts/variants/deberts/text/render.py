@@ -6,51 +6,24 @@ style (``♠♥♦♣``) and the ``--ascii`` style (``S H D C``).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from deberts.variants.deberts.engine.solver import Solution
 from deberts.variants.deberts.model.bidding import PASS, PLAY
-from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.cards import CardSet, Suit
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, last_trick_points
 from deberts.variants.deberts.model.tricks import card_points
+from deberts.text.notation import Notation, SUIT_NAMES, hand_lines, signed, table
 
 RESULT_NAMES = {MADE: "made", BAIT: "bait", HANGING: "hanging bait"}
-SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 BELLA_RULES = {
     "owner": "20 for its owner once announced",
     "trick_winner": "20 for whoever wins the trick it is announced in",
     "both_tricks": "20 for its owner if his side wins both tricks with the king and queen",
 }
-
-
-RED_SUITS = (Suit.H, Suit.D)
-RED, RESET = "\x1b[31m", "\x1b[0m"
-ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
-
-
-@dataclass(frozen=True)
-class Notation:
-    """How suits are written: symbols, or letters only (``--ascii``); with
-    ``colour``, hearts and diamonds in red (terminal escapes)."""
-
-    ascii: bool = False
-    colour: bool = False
-
-    def suit(self, suit: Suit) -> str:
-        text = suit.name if self.ascii else suit.symbol
-        return f"{RED}{text}{RESET}" if self.colour and suit in RED_SUITS else text
-
-    def card(self, card: Card) -> str:
-        return card.rank.char + self.suit(card.suit)
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        """Cards highest first, space separated."""
-        return " ".join(self.card(c) for c in sorted(cards, reverse=True))
 
 
 def call_name(call: str | None, notation: Notation) -> str:
@@ -106,24 +79,6 @@ def deal_lines(position: Position, notation: Notation) -> list[str]:
         count = len(position.stack)
         title += f"; the hands after {count} card{'s' if count > 1 else ''} played"
     return [title, *hand_lines(hands, trump, notes, notation)]
-
-
-def hand_lines(
-    hands: Sequence[CardSet], trump: Suit | None, notes: Sequence[str], notation: Notation
-) -> list[str]:
-    """The deal diagram: a row per seat, a column per suit (the trump's marked), and
-    a note after each hand."""
-    rows = [["", *(notation.suit(s) + (" trump" if s == trump else "") for s in Suit), ""]]
-    rows += [
-        [f"seat {seat}", *(" ".join(hand.holding(s)) or "-" for s in Suit), note]
-        for seat, (hand, note) in enumerate(zip(hands, notes))
-    ]
-    return table(rows)
-
-
-def hand_text(hand: CardSet, notation: Notation) -> str:
-    """A hand on one line, suit by suit: ``♠ A K 9  ♥ -  ♦ Q J  ♣ 7``."""
-    return "  ".join(f"{notation.suit(s)} {' '.join(hand.holding(s)) or '-'}" for s in Suit)
 
 
 def played_lines(position: Position, notation: Notation) -> list[str]:
@@ -255,51 +210,8 @@ def score_lines(position: Position, solution: Solution) -> list[str]:
     return [*table(rows, right={1, 2}), result, f"Recorded: {records}{held}."]
 
 
-def counted(count: int, noun: str) -> str:
-    """A count with its noun, singular for one.
-
-    >>> counted(1, "deal"), counted(3, "deal"), counted(2, "match")
-    ('1 deal', '3 deals', '2 matches')
-    """
-    if count == 1:
-        return f"{count} {noun}"
-    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
-
-
-def signed(value: int) -> str:
-    """A margin with its sign: ``+30``, ``-3``, ``0``."""
-    return f"{value:+d}" if value else "0"
-
-
 def _number(value: Fraction) -> str:
     """A record: an integer, or a decimal when a bait is shared unevenly."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
-def table(
-    rows: Sequence[Sequence[str]], right: Iterable[int] = (), indent: int = 0
-) -> list[str]:
-    """Rows as aligned columns two spaces apart; columns in ``right`` right-aligned."""
-    if not rows:
-        return []
-    right = set(right)
-    widths = [
-        max(visible_width(row[i]) for row in rows if i < len(row))
-        for i in range(max(map(len, rows)))
-    ]
-    lines = []
-    for row in rows:
-        cells = [pad(cell, widths[i], i in right) for i, cell in enumerate(row)]
-        lines.append((" " * indent + "  ".join(cells)).rstrip())
-    return lines
-
-
-def visible_width(text: str) -> int:
-    """The width of text on screen: colour escapes take none."""
-    return len(ESCAPES.sub("", text))
-
-
-def pad(text: str, width: int, right: bool) -> str:
-    """Text padded with spaces to ``width`` on screen, right-aligned if ``right``."""
-    fill = " " * (width - visible_width(text))
-    return fill + text if right else text + fill

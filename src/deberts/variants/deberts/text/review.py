@@ -7,13 +7,11 @@ from deberts.variants.deberts.analysis.review import CardAnalysis, PlayAnalysis
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.text.render import (
     RESULT_NAMES,
-    Notation,
     deal_lines,
     declaration_lines,
     seat_name,
-    signed,
-    table,
 )
+from deberts.text.notation import Notation, signed, table
 
 
 def render_analysis(

@@ -6,17 +6,18 @@ a notebook through :func:`draw` (their ``_repr_svg_``) and :func:`html`
 (``_repr_html_``); the web board uses the same drawings.
 
 Cards carry their name in ``data-card`` (``AH``) and the classes ``card``, ``legal``
-and ``best``; a card's value is a ``<text class="value" data-card="AH">``, so a page
-or a test finds a card and its value without reading coordinates.
+and ``best``; a card's value is a ``<text class="value" data-card="AH">``; each hand
+is a ``<g class="hand" data-seat="1">`` (with ``to-move`` for the seat to move) and
+the trump a ``<text class="trump">``, so a page or a test finds a card, its value
+and its seat without reading coordinates.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation
+from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats
 from deberts.variants.deberts.analysis.table import DDTable, TableCell
 from deberts.variants.deberts.engine.solver import Solution
 from deberts.model.cards import Card, CardSet, Suit
@@ -24,200 +25,15 @@ from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.play.match import BidView, PlayView
 from deberts.variants.deberts.text.histogram import margin_bins
-from deberts.variants.deberts.text.render import RESULT_NAMES, SUIT_NAMES, Notation, call_name, role, signed
+from deberts.variants.deberts.text.render import RESULT_NAMES, call_name, role
+from deberts.text.notation import Notation, signed
+from deberts.text.drawing import BLACK, CARD_H, CARD_W, Drawings, RED, Scene, Seat, card_svg, document, scene_svg, value_svg
 
-CARD_W, CARD_H = 40, 58
-#: Horizontal step between the cards of a hand (they overlap, the rank and the
-#: corner's suit sign still readable), and with values below.
-STEP, VALUE_STEP = 28, 34
-WIDTH, HEIGHT = 760, 500
-CENTRE = (WIDTH / 2, HEIGHT / 2 - 10)
-RED, BLACK = "#c62828", "#1b1b1b"
 RESULT_COLOURS = {"made": "#2e7d32", "bait": "#c62828", "hanging": "#ef6c00"}
-
-STYLE = (
-    ".card rect{fill:#fff;stroke:#555;stroke-width:1}"
-    ".card.best rect{stroke:#ffb300;stroke-width:4}"
-    ".card.legal{cursor:pointer}"
-    ".card.legal:focus{outline:none}"
-    ".card.legal:focus-visible rect{stroke:#1565c0;stroke-width:4}"
-    ".back rect{fill:#3949ab;stroke:#1a237e}"
-    ".gathered{opacity:.6}"
-    ".value{font:bold 13px sans-serif;text-anchor:middle;fill:#333}"
-    ".value.best{fill:#1b1b1b}"
-    ".badge{fill:#ffd54f;stroke:#1b1b1b;stroke-width:1}"
-    ".label{font:13px sans-serif;fill:#222}"
-    ".label.declarer{font-weight:bold}"
-    ".small{font:11px sans-serif;fill:#444}"
-)
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One seat as drawn: its cards face up, or ``hidden`` backs, and its label."""
-
-    cards: CardSet = CardSet()
-    hidden: int = 0
-    label: str = ""
-    declarer: bool = False
-
-
-@dataclass(frozen=True)
-class Scene:
-    """A table to draw: the seats in play order (seat 0 at the bottom), the trick on
-    the table, the trump, the face-up card, the seat to move and, optionally, each
-    legal card's value with the best ones marked."""
-
-    seats: tuple[Seat, ...]
-    trick: tuple[Play, ...] = ()
-    trump: Suit | None = None
-    face_up: Card | None = None
-    to_move: int | None = None
-    legal: CardSet = CardSet()
-    values: Mapping[Card, int] = field(default_factory=dict)
-    best: frozenset[Card] = frozenset()
-    title: str = ""
-    #: The trick just completed, drawn faded while the table is empty (as it lies
-    #: until it is gathered), and the seat that won it.
-    last_trick: tuple[Play, ...] = ()
-    last_winner: int | None = None
-
 
 # -- the table ---------------------------------------------------------------
 
-#: Where each seat's hand is centred, and the direction of its trick card from the
-#: centre, for 2, 3 and 4 seats (seat 0 at the bottom, then clockwise).
-ANCHORS = {
-    2: ((WIDTH / 2, 400, 0, 1), (WIDTH / 2, 60, 0, -1)),
-    3: ((WIDTH / 2, 400, 0, 1), (150, 200, -1, 0), (WIDTH - 150, 200, 1, 0)),
-    4: ((WIDTH / 2, 400, 0, 1), (150, 215, -1, 0), (WIDTH / 2, 60, 0, -1),
-        (WIDTH - 150, 215, 1, 0)),
-}
-
-
-def scene_svg(scene: Scene) -> str:
-    """The whole table: the hands around it, the trick in the middle, the trump and
-    the face-up card in the corner."""
-    parts = [_corner(scene)]
-    for seat, (info, anchor) in enumerate(zip(scene.seats, ANCHORS[len(scene.seats)])):
-        parts.append(_hand(scene, seat, info, anchor[0], anchor[1]))
-    on_table = scene.trick or scene.last_trick
-    for play in on_table:
-        x, y, dx, dy = ANCHORS[len(scene.seats)][play.seat]
-        parts.append(card_svg(play.card, CENTRE[0] + 48 * dx - CARD_W / 2,
-                              CENTRE[1] + 42 * dy - CARD_H / 2,
-                              classes="played" if scene.trick else "played gathered"))
-    if not scene.trick and scene.last_trick:
-        parts.append(f'<text class="small" x="{CENTRE[0]}" y="{CENTRE[1] + 100}" '
-                     f'text-anchor="middle">last trick: seat {scene.last_winner} won it</text>')
-    return document(WIDTH, HEIGHT, parts, scene.title or "deal")
-
-
-def _corner(scene: Scene) -> str:
-    lines = [scene.title] if scene.title else []
-    if scene.trump is not None:
-        lines.append(f"trump {scene.trump.symbol}")
-    texts = [
-        f'<text class="label" x="10" y="{18 + 16 * i}">{escape(line)}</text>'
-        for i, line in enumerate(lines)
-    ]
-    if scene.face_up is not None:
-        y = 18 + 16 * len(lines) - 6
-        texts.append(f'<text class="small" x="10" y="{y + 12}">face-up</text>')
-        texts.append(card_svg(scene.face_up, 60, y, classes="face-up"))
-    return "".join(texts)
-
-
-def _hand(scene: Scene, seat: int, info: Seat, x: float, y: float) -> str:
-    """A hand in a row centred on (x, y): cards S H D C, highest first, or backs."""
-    cards = _in_order(info.cards)
-    step = VALUE_STEP if scene.values and seat == scene.to_move else STEP
-    count = len(cards) + info.hidden
-    left = x - (CARD_W + step * max(count - 1, 0)) / 2
-    top = y - CARD_H / 2
-    marks = " declarer" if info.declarer else ""
-    label = info.label + (" · to move" if seat == scene.to_move else "")
-    parts = [f'<text class="label{marks}" x="{left:.0f}" y="{top - 8:.0f}" '
-             f'data-seat="{seat}">{escape(label)}</text>']
-    for index, card in enumerate(cards):
-        cx = left + step * index
-        legal = seat == scene.to_move and card in scene.legal
-        best = card in scene.best
-        classes = " ".join(c for c in ("legal" if legal else "", "best" if best else "") if c)
-        parts.append(card_svg(card, cx, top, classes=classes))
-        if card in scene.values and seat == scene.to_move:  # under the card's visible strip
-            parts.append(value_svg(card, scene.values[card], cx + min(step, CARD_W) / 2,
-                                   top + CARD_H + 15, best))
-    for index in range(info.hidden):
-        parts.append(back_svg(left + step * (len(cards) + index), top))
-    return "".join(parts)
-
-
-def _in_order(cards: CardSet) -> list[Card]:
-    return sorted(cards, key=lambda c: (c.suit, -c.rank))
-
-
 # -- pieces ------------------------------------------------------------------
-
-
-def card_svg(card: Card, x: float, y: float, classes: str = "") -> str:
-    """One card face at (x, y): the rank and suit in the corner, a big suit sign. A
-    legal card takes the keyboard focus (Enter or Space plays it on the board)."""
-    colour = RED if card.suit in (Suit.H, Suit.D) else BLACK
-    name = str(card)
-    kinds = " ".join(["card", *classes.split()])
-    focus = ' tabindex="0" role="button"' if "legal" in classes.split() else ""
-    return (
-        f'<g class="{kinds}" data-card="{name}"{focus} aria-label="{card_words(card)}" '
-        f'transform="translate({x:.1f},{y:.1f})">'
-        f'<title>{card.rank.char}{card.suit.symbol}</title>'
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/>'
-        f'<text x="4" y="14" font-family="sans-serif" font-size="13" font-weight="bold" '
-        f'fill="{colour}">{card.rank.char}</text>'
-        f'<text x="4" y="27" font-family="sans-serif" font-size="12" fill="{colour}">'
-        f'{card.suit.symbol}</text>'
-        f'<text x="{CARD_W / 2 + 4}" y="{CARD_H - 12}" font-family="sans-serif" '
-        f'font-size="22" text-anchor="middle" fill="{colour}">{card.suit.symbol}</text>'
-        "</g>"
-    )
-
-
-def back_svg(x: float, y: float) -> str:
-    """A hidden card."""
-    return (f'<g class="back" transform="translate({x:.1f},{y:.1f})">'
-            f'<rect width="{CARD_W}" height="{CARD_H}" rx="4"/></g>')
-
-
-def card_words(card: Card) -> str:
-    """A card as a screen reader says it: ``queen of hearts``."""
-    return f"{RANK_WORDS[card.rank.char]} of {SUIT_NAMES[card.suit]}"
-
-
-#: The ranks' names, by their character.
-RANK_WORDS = {"7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
-              "K": "king", "A": "ace"}
-
-
-def value_svg(card: object, value: int, x: float, y: float, best: bool) -> str:
-    """A card's value (a margin) under it; the best ones dark on a bright badge, so
-    that the best move is the first thing the eye finds on any background."""
-    text = signed(value)
-    if not best:
-        return f'<text class="value" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>'
-    width = 8 * len(text) + 8
-    return (f'<rect class="badge" data-card="{card}" x="{x - width / 2:.1f}" y="{y - 13:.1f}" '
-            f'width="{width}" height="17" rx="4"/>'
-            f'<text class="value best" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>')
-
-
-def document(width: float, height: float, parts: Iterable[str], title: str) -> str:
-    """A standalone SVG document of the given size."""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="deberts" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
-        f"<title>{escape(title)}</title><style>{STYLE}</style>"
-        + "".join(parts) + "</svg>"
-    )
 
 
 # -- the model's objects -----------------------------------------------------
@@ -363,7 +179,8 @@ def _table_cell(cell: TableCell, best: bool, x: float, y: float, w: float, h: fl
 
 def bid_svg(evaluation: BidEvaluation) -> str:
     """One histogram of the margin per option, on bins shared by all, with the
-    option's mean margin and chance of making it; the recommended option in green."""
+    option's mean margin (the bidder's side's) and the chance that the contract
+    played is made, and whose that contract is; the recommended option in green."""
     edges, counts = margin_bins(evaluation.options)
     bar_w, plot_h, row_h, left = 22, 70, 110, 150
     top_count = max(max(row) for row in counts) or 1
@@ -377,8 +194,10 @@ def bid_svg(evaluation: BidEvaluation) -> str:
             f'<g class="option{" best" if best else ""}" data-option="{option.option}">'
             f'<text class="label{" declarer" if best else ""}" x="8" y="{y + 20}">{escape(name)}'
             f'{" (best)" if best else ""}</text>'
-            f'<text class="small" x="8" y="{y + 38}">margin {data["mean_margin"]:+.1f}</text>'
+            f'<text class="small" x="8" y="{y + 38}">your margin {data["mean_margin"]:+.1f}</text>'
             f'<text class="small" x="8" y="{y + 54}">made {100 * data["p_made"]:.0f}%</text>'
+            f'<text class="small" x="8" y="{y + 70}">contract: '
+            f'{whose_contract(option, evaluation.seat, evaluation.players)}</text>'
         )
         for bin_index, count in enumerate(row):
             h = plot_h * count / top_count
@@ -396,39 +215,22 @@ def bid_svg(evaluation: BidEvaluation) -> str:
     return document(max(width, 320), axis_y + 10, parts, "bid evaluation")
 
 
+def whose_contract(option: OptionStats, seat: int, players: int) -> str:
+    """Whose contract an option's results are of: ``yours`` (the bidder's side
+    declares on every sample), ``theirs`` (after a pass, always another side) or
+    ``yours or theirs``; thrown-in deals have none."""
+    side = {seat, (seat + 2) % 4} if players == 4 else {seat}
+    declarers = {o.declarer for o in option.outcomes if o.declarer is not None}
+    if declarers <= side:
+        return "yours"
+    return "theirs" if not declarers & side else "yours or theirs"
+
+
 # -- notebook display ----------------------------------------------------------
 
 
-#: Drawings by the type of what they draw.
-Drawings = tuple[tuple[type, Callable[[Any], str]], ...]
-
-
-def draw(thing: Any, drawings: Drawings | None = None) -> str:
-    """The drawing of any object that draws itself (the ``_repr_svg_`` hooks), from
-    ``drawings`` (this module's :data:`DRAWINGS` by default; a game's own module
-    passes its table)."""
-    for kind, drawing in DRAWINGS if drawings is None else drawings:
-        if isinstance(thing, kind):
-            return drawing(thing)
-    raise TypeError(f"cannot draw a {type(thing).__name__}")
-
-
-def html(thing: Any, drawings: Drawings | None = None) -> str:
-    """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
-    return f'<div class="deberts-board">{draw(thing, drawings)}</div>'
-
-
-def cards_svg(cards: Card | CardSet) -> str:
-    """A card, or a set of cards in a row (S H D C, highest first)."""
-    row = _in_order(CardSet([cards]) if isinstance(cards, Card) else cards)
-    parts = [card_svg(card, 10 + index * STEP, 10) for index, card in enumerate(row)]
-    width = 20 + CARD_W + STEP * max(len(row) - 1, 0)
-    return document(width, CARD_H + 20, parts, " ".join(map(str, row)) or "no cards")
-
-
+#: Deberts' objects that draw themselves (its game's ``drawings``).
 DRAWINGS: Drawings = (
-    (Card, cards_svg),
-    (CardSet, cards_svg),
     (Deal, deal_svg),
     (Position, position_svg),
     (Solution, solution_svg),

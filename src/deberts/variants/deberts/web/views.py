@@ -10,8 +10,9 @@ from typing import Any
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.model.cards import CardSet
 from deberts.variants.deberts.play.match import BidView, DealResult, PlayView
-from deberts.variants.deberts.play.session import Decision
-from deberts.variants.deberts.text.svg import deal_svg, position_scene, scene_svg, view_svg
+from deberts.play.session import Decision
+from deberts.variants.deberts.text.svg import deal_svg, position_scene, view_svg
+from deberts.text.drawing import scene_svg
 
 
 def board(decision: Decision) -> str:

@@ -19,9 +19,10 @@ from deberts.engine.owner import given_or_new
 from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import instance, integer
-from deberts.variants.tertz.model import Move, TertzPosition, TertzScore
+from deberts.variants.tertz.model import Move, MoveMap, TertzPosition, TertzScore
 from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.record import TertzRecord
+from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class TertzMoveAnalysis:
     margin_after: int
     cost: int
     best: tuple[Move, ...]
-    values: dict[Move, int]
+    values: MoveMap[int]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -56,7 +57,7 @@ class TertzMoveAnalysis:
 
 
 @dataclass(frozen=True)
-class TertzPlayAnalysis:
+class TertzPlayAnalysis(Drawn):
     """A played Tertz deal move by move against double-dummy play.
 
     ``dd_margin`` is the margin under optimal play from ``start``; ``final_margin``
@@ -93,14 +94,6 @@ class TertzPlayAnalysis:
                 "raw": list(self.score.raw), "recorded": list(self.score.recorded),
             },
         }
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         return (f"<TertzPlayAnalysis moves={len(self.moves)} dd_margin={self.dd_margin:+d} "
@@ -171,14 +164,14 @@ def _push(position: TertzPosition, index: int, item: Move | str) -> Move:
 
 
 def _values(solver: TertzSolver, position: TertzPosition,
-            guess: int | None = None) -> dict[Move, int]:
-    """Every legal move's margin in the model's order of moves; none once over.
-    ``guess``: the position's value, when known (the value of the move that
-    reached it), from which the first search starts."""
+            guess: int | None = None) -> MoveMap[int]:
+    """Every legal move's margin in the model's order of moves, by move or name;
+    none once over. ``guess``: the position's value, when known (the value of the
+    move that reached it), from which the first search starts."""
     if position.is_over():
-        return {}
+        return MoveMap()
     values = solver.values(position, guess)
-    return {move: values[move] for move in position.legal_moves()}
+    return MoveMap({move: values[move] for move in position.legal_moves()})
 
 
 def _margin(position: TertzPosition, values: dict[Move, int]) -> int:

@@ -28,11 +28,16 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
-from deberts.cli.search_control import controlled, search_options
+from deberts.cli.search_control import controlled, partial_printer, search_options
 from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
 from deberts.formats import batch
-from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules, random_deals
-from deberts.variants.tertz.text.render import deal_lines, render_tertz_analysis, render_tertz_solution
+from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.variants.tertz.text.render import (
+    deal_lines,
+    move_text,
+    render_tertz_analysis,
+    render_tertz_solution,
+)
 
 #: The built-in ``--example``: a deal after its first four tricks (from the first
 #: lead a full deal is a long search; from here, a second). Seat 1 scored the
@@ -62,12 +67,7 @@ threads_option: Decorator = click.option(
 )
 
 
-@click.group(name="tertz")
-def tertz_group() -> None:
-    """Tertz: solve a deal, review a played one, deal random ones."""
-
-
-@tertz_group.command(name="solve")
+@click.command(name="solve")
 @hands_argument(required=False)
 @played_option
 @settings_option
@@ -98,15 +98,20 @@ def solve_command(
     with reported():
         position = tertz_position(hands, played, settings)
         solver = TertzSolver(table_bits, threads)
-        with controlled(solver, seconds, progress):
+        notation = notation_for_stdout(ascii_only)
+
+        def name(move: Move) -> str:
+            return move_text(move, notation)
+
+        with controlled(solver, seconds, progress, partial_printer(as_json, name), name):
             solution = solver.solve(position)
     if as_json:
         click.echo(json.dumps(solution.to_dict()))
     else:
-        click.echo(render_tertz_solution(position, solution, notation_for_stdout(ascii_only)))
+        click.echo(render_tertz_solution(position, solution, notation))
 
 
-@tertz_group.command(name="analyze")
+@click.command(name="analyze")
 @hands_argument(required=False)
 @played_option
 @click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
@@ -135,15 +140,16 @@ def analyze_command(
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
         dealt = TertzPosition(position.deal, position.rules)
         solver = TertzSolver(table_bits, threads)
-        with controlled(solver, seconds, progress):
+        notation = notation_for_stdout(ascii_only)
+        with controlled(solver, seconds, progress, name=lambda move: move_text(move, notation)):
             analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_tertz_analysis(analysis, None, notation_for_stdout(ascii_only)))
+        click.echo(render_tertz_analysis(analysis, None, notation))
 
 
-@tertz_group.command(name="deal")
+@click.command(name="deal")
 @count_option
 @seed_option
 @hand_option

@@ -18,18 +18,26 @@ from deberts.variants.tertz.model import Move, parse_move
 from deberts.variants.tertz.play.arena import tertz_player_factory
 from deberts.variants.tertz.play.costs import move_costs
 from deberts.variants.tertz.play.match import TertzDealResult, TertzGame, TertzView
-from deberts.variants.deberts.text.render import Notation
+from deberts.text.notation import Notation
 from deberts.variants.tertz.text.render import deal_lines, move_text, score_lines
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=20,seconds=1.0"
-#: The options of :data:`deberts.cli.terminal.GAME_FLAGS` Tertz takes.
-TAKES = frozenset({"review_stock"})
+
+#: ``--review-stock``'s default: the person's moves are reviewed from this many cards
+#: left to draw (the engine needs seconds to minutes for a whole deal).
+REVIEW_STOCK = 4
+
+#: ``deberts play --game tertz --review-stock N``: Tertz's own option of ``play``.
+review_stock_option = click.Option(
+    ["--review-stock"], type=click.IntRange(0, 14), default=REVIEW_STOCK, show_default=True,
+    help="Tertz: review your moves made with at most this many cards left to draw (14: "
+    "all of them, minutes a deal).")
 
 
 def play(table: Table) -> None:
     """A Tertz game to 501: the person is player 0, the computer player 1; his moves
-    made with at most ``table.review_stock`` cards left to draw are reviewed."""
+    made with at most ``table.options["review_stock"]`` cards left to draw are reviewed."""
     notation = table.notation
     with reported():
         computer = tertz_player_factory(table.ai_spec)(1)
@@ -42,7 +50,7 @@ def play(table: Table) -> None:
         seat = game.seating[-1].index(YOU)
         names = ["you", table.ai_spec] if seat == 0 else [table.ai_spec, "you"]
         return (json.dumps(result.record(names).to_dict()),
-                _review(result, seat, game, table.review_stock, notation))
+                _review(result, seat, game, table.options["review_stock"], notation))
 
     stayed = play_deals(table, deal, lambda: game.winner() is not None,
                         lambda: f"you {game.scores[YOU]}, computer {game.scores[1 - YOU]}",
@@ -76,7 +84,9 @@ class TertzHumanPlayer:
             move = chosen_card(answer, cards) if answer.isdigit() else _move(answer)
             if move is None or move not in view.legal:
                 legal = " ".join(move_text(m, n) for m in view.legal)
-                click.echo(f"  '{answer}' is not a legal move here: legal are {legal}")
+                named = (f"{answer} ({move_text(move, n)})" if move is not None and answer.isdigit()
+                         else f"'{answer}'")
+                click.echo(f"  {named} is not a legal move here: legal are {legal}")
                 continue
             if self.confirm and isinstance(move, Card) and taken_back(move, n):
                 continue

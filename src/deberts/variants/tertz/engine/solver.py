@@ -15,15 +15,32 @@ import threading
 import time
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from deberts.variants.tertz.engine import _tertz
-from deberts.engine.owner import SearchOwner, Watching, configure, earlier, relative_margin
+from deberts.engine.owner import (
+    Progress,
+    SearchOwner,
+    Watching,
+    configure,
+    earlier,
+    relative_margin,
+)
+from deberts.engine.partial import PartialValues, Proof
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card
-from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition, TertzScore
+from deberts.variants.tertz.model import (
+    SWAP,
+    Break,
+    Move,
+    MoveMap,
+    Swap,
+    TertzPosition,
+    TertzScore,
+)
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
+from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS
@@ -32,7 +49,7 @@ MAX_THREADS = 64
 
 
 @dataclass(frozen=True)
-class TertzSolution:
+class TertzSolution(Drawn):
     """A position solved: its ``margin`` (seat 0's total minus seat 1's over the
     whole deal), each legal move with its margin (best for the player to move
     first), the principal variation ``pv``, the ``score`` it ends in and the nodes
@@ -59,17 +76,9 @@ class TertzSolution:
             "seconds": round(self.seconds, 6),
         }
 
-    def move_margins(self) -> dict[Move, int]:
-        """Each legal move's margin, best first."""
-        return dict(self.moves)
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
+    def move_margins(self) -> MoveMap[int]:
+        """Each legal move's margin, best first, looked up by move or by name."""
+        return MoveMap(self.moves)
 
     def __repr__(self) -> str:
         best = ",".join(str(move) for move, value in self.moves if value == self.margin)
@@ -94,7 +103,6 @@ class TertzSolver(SearchOwner[_tertz.Search]):
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1) -> None:
         super().__init__(_tertz.Search, table_bits)
-        self.nodes = 0
         self.threads = integer("threads", threads, 1, MAX_THREADS)
         self._helpers = [_tertz.Search(self._search.table_bits) for _ in range(threads - 1)]
 
@@ -124,46 +132,79 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         margin, moves, _ = self.line(position, guess)
         return margin, moves[0]
 
-    def values(self, position: TertzPosition, guess: int | None = None) -> dict[Move, int]:
+    def values(self, position: TertzPosition, guess: int | None = None) -> MoveMap[int]:
         """Every legal move's value: the deal's margin after it under optimal play
         (the first search from ``guess`` of a move's value, when given), in the
-        engine's search order."""
+        engine's search order, looked up by move or by name (``values["JS"]``)."""
+        instance("position", position, TertzPosition, "a TertzPosition")  # before _proof reads it
+        return self._values(position, guess, _proof(position))
+
+    def proven_values(
+        self, position: TertzPosition,
+        observer: Callable[[PartialValues[Move]], None] | None = None,
+    ) -> PartialValues[Move]:
+        """Every legal move's margin as far as the search proves it within the
+        calling thread's :meth:`limit` (or before Ctrl-C): the moves whose margin is
+        proven, the interval proven to hold each other move's, marked partial when
+        the search stopped before the end. ``observer`` gets the values so far as
+        each move's is proven and about every tenth of a second."""
+        _input(position)
+        return self._proven(lambda proof: self._values(position, None, proof),
+                            _proof(position), observer)
+
+    def _values(self, position: TertzPosition, guess: int | None,
+                proof: Proof[Move]) -> MoveMap[int]:
+        """:meth:`values`, its progress gathered in ``proof``."""
         spec = _input(position)
         settled = settled_margin(position)
         if self.threads > 1:
             with self._lock:
-                values, self.nodes = self._shared_out(position, guess)
-            return values
-        with self._searching(settled):
+                values, self.nodes = self._shared_out(position, guess, proof)
+            return MoveMap(values)
+        with self._searching(settled, proof):
             rows, self.nodes = self._search.values(spec, *_guess(guess, settled))
-        return {to_move(move): settled + value for move, value in rows}
+        return MoveMap({to_move(move): settled + value for move, value in rows})
 
-    def _shared_out(self, position: TertzPosition,
-                    guess: int | None) -> tuple[dict[Move, int], int]:
+    def _shared_out(self, position: TertzPosition, guess: int | None,
+                    proof: Proof[Move]) -> tuple[dict[Move, int], int]:
         """Every legal move's value, the moves dealt out in turn to the searches,
         which run side by side; each search's value searches start from the value
-        it found before (the first from ``guess``)."""
+        it found before (the first from ``guess``). Each value found goes to
+        ``proof``, and the calling thread's observer sees it."""
         moves = position.legal_moves()
         searches = [self._search, *self._helpers]
         watching = shared_watching(self._watching())
         stopped = threading.Event()
+        told = threading.Lock()
+        started = time.monotonic()
+        proof.found([engine_move(move) for move in moves], [])
+
+        def tell(index: int, value: int, nodes: int) -> None:
+            with told:
+                proof.prove(index, value - proof.settled)
+                if watching.observer is not None:
+                    seconds = time.monotonic() - started
+                    watching.observer(Progress(nodes, seconds, moves=len(moves),
+                                               values=proof.partial_values(nodes, seconds)))
 
         def run(index: int) -> tuple[dict[Move, int], int]:
             found: dict[Move, int] = {}
             nodes, last = 0, guess
-            for move in moves[index::len(searches)]:
+            for rank in range(index, len(moves), len(searches)):
+                move = moves[rank]
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
                 after = position.copy()
                 after.push(move)
                 if after.is_over():
                     found[move] = after.score().margin
-                    continue
-                settled = settled_margin(after)
-                configure(searches[index], watching, settled)
-                value, used = searches[index].value(_input(after), *_guess(last, settled))
-                found[move] = last = settled + value
-                nodes += used
+                else:
+                    settled = settled_margin(after)
+                    configure(searches[index], watching, settled)
+                    value, used = searches[index].value(_input(after), *_guess(last, settled))
+                    found[move] = last = settled + value
+                    nodes += used
+                tell(rank, found[move], nodes)
             return found, nodes
 
         pool = ThreadPoolExecutor(max_workers=len(searches))
@@ -254,6 +295,13 @@ def to_move(move: int) -> Move:
     return Break(move - _tertz.MOVE_BREAK)
 
 
+def engine_move(move: Move) -> int:
+    """The engine's code of one of the model's moves (:func:`to_move` undone)."""
+    if isinstance(move, Break):
+        return _tertz.MOVE_BREAK + move.k
+    return _tertz.MOVE_SWAP if isinstance(move, Swap) else int(move)
+
+
 def settled_margin(position: TertzPosition) -> int:
     """The margin already fixed: card points of the finished tricks (the last
     trick's 10 once over) and the marriage if scored."""
@@ -298,6 +346,11 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
         declare_when=position.rules.declare_when,
         swap_last=position.rules.swap_last,
     )
+
+
+def _proof(position: TertzPosition) -> Proof[Move]:
+    """Where a values search of ``position`` gathers its values as they are proven."""
+    return Proof(to_move, position.to_move == 0, settled_margin(position))
 
 
 def _guess(guess: int | None, settled: int) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
 """Tertz batch lines (docs/rules.md 4.5): the reader and writer that
 :mod:`deberts.formats.batch` calls for a line with ``"game": "tertz"`` (the parts
-``read_line`` and ``write_line`` of :data:`deberts.variants.tertz.model.game.TERTZ`).
+``read_line`` and ``write_line`` of :data:`deberts.variants.tertz.game.TERTZ`).
 
 An input line is ``{"game": "tertz", "hands": [H0, H1], "stock": [14 cards in draw
 order, the face-up card last], "played": [...], "rules": {...}}``: the hands as dealt

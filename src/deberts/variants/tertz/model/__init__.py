@@ -13,13 +13,15 @@ It sits beside Deberts' model and shares only the cards and errors:
 
 from deberts.variants.tertz.model.deal import TertzDeal, random_deals
 from deberts.variants.tertz.model.declarations import TertzDeclaration
-from deberts.variants.tertz.model.moves import SWAP, Break, Move, Swap, parse_move, parse_moves
+from deberts.variants.tertz.model.moves import (
+    SWAP, Break, Move, MoveMap, Swap, parse_move, parse_moves,
+)
 from deberts.variants.tertz.model.position import TertzPosition, TertzTrick
 from deberts.variants.tertz.model.rules import TertzRules
 from deberts.variants.tertz.model.scoring import TertzScore, round_total
 
 __all__ = [
-    "Break", "Move", "SWAP", "Swap", "TertzDeal", "TertzDeclaration", "TertzPosition",
+    "Break", "Move", "MoveMap", "SWAP", "Swap", "TertzDeal", "TertzDeclaration", "TertzPosition",
     "TertzRules", "TertzScore", "TertzTrick", "parse_move", "parse_moves", "random_deals",
     "round_total",
 ]

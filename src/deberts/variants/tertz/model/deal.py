@@ -20,7 +20,8 @@ from deberts.errors import InvalidDealError, NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
-from deberts.variants.deberts.model.generate import fill_hands, fixed_hands, free_cards
+from deberts.model.dealing import checked_hands, fill_hands, free_cards
+from deberts.model.display import Drawn
 
 HAND_SIZE = 9
 STOCK_SIZE = 14
@@ -28,7 +29,7 @@ SEATS = 2
 
 
 @dataclass(frozen=True)
-class TertzDeal:
+class TertzDeal(Drawn):
     """The hands (seat 0 leads the first trick) and the stock in draw order."""
 
     hands: tuple[CardSet, CardSet]
@@ -94,14 +95,6 @@ class TertzDeal:
     def __str__(self) -> str:
         return f"{self.hands[0]} {self.hands[1]} / {' '.join(str(c) for c in self.stock)}"
 
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
-
     def __repr__(self) -> str:
         return f"TertzDeal.parse({str(self)!r})"
 
@@ -118,7 +111,7 @@ def random_deals(
     """
     if count is not None:
         integer("count", count, 0)
-    hands = fixed_hands(SEATS, count, fixed, None)[1] if fixed else []
+    hands = checked_hands(SEATS, fixed, HAND_SIZE) if fixed else []
     rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
     return _deals(rng, count, hands)
 

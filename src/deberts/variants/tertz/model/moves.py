@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, TypeAlias
+from typing import Iterable, TypeAlias, TypeVar
 
 from deberts.errors import NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
-from deberts.model.cards import Card
+from deberts.model.cards import Card, NamedMap
 
+#: The values of a :class:`MoveMap`.
+V = TypeVar("V")
 #: The largest break: the 13 face-down cards rotated by 0..12.
 MAX_BREAK = 12
 _BREAK = re.compile(r"break:([0-9]{1,2})", re.IGNORECASE)
@@ -87,3 +89,16 @@ def parse_moves(text: str | Iterable[str]) -> list[Move]:
     instance("moves", text, Iterable, "a string or strings")
     tokens = text.split() if isinstance(text, str) else list(text)
     return [parse_move(token) for token in tokens]
+
+
+class MoveMap(NamedMap[Move, V]):
+    """A dict keyed by Tertz moves that also takes a move's name (``"JS"``, ``"swap"``,
+    ``"break:3"``): what the Tertz solver returns for every move, as Deberts'
+    :class:`~deberts.model.cards.CardMap` does for every card.
+
+    >>> values = MoveMap({Card.parse("JS"): 32, SWAP: 30})
+    >>> values["JS"], values["swap"], "break:0" in values
+    (32, 30, False)
+    """
+
+    parse_key = staticmethod(parse_move)

@@ -46,7 +46,8 @@ from deberts.variants.tertz.model.moves import MAX_BREAK, SWAP, Break, Move, Swa
 from deberts.variants.tertz.model.rules import TertzRules
 from deberts.variants.tertz.model.scoring import TertzScore, deal_score
 from deberts.variants.tertz.model.tricks import LAST_TRICK, STRICT, card_points, legal_cards
-from deberts.variants.deberts.model.tricks import trick_winner
+from deberts.model.trick_order import trick_winner
+from deberts.model.display import Drawn
 
 #: Tricks in a deal: 9 cards each and 7 draws of two.
 TRICKS = HAND_SIZE + STOCK_SIZE // 2
@@ -69,7 +70,7 @@ class TertzTrick:
     points: int
 
 
-class TertzPosition:
+class TertzPosition(Drawn):
     """A Tertz deal and the moves made so far; ``moves`` replays moves (each checked).
 
     Attributes (plain values, replaced by each move, never changed in place):
@@ -332,13 +333,17 @@ class TertzPosition:
         self.stock = self.stock[2:]
         self.to_move = leader
 
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
+    def _key(self) -> tuple[object, ...]:
+        return (self.deal, self.rules, self.moves)
 
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
+    def __eq__(self, other: object) -> bool:
+        """The same deal, rules and moves: ``eval(repr(position)) == position``."""
+        return isinstance(other, TertzPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """The hash of what :meth:`__eq__` compares: a position pushed or popped
+        after it went into a set or a dict is no longer found there."""
+        return hash(self._key())
 
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)

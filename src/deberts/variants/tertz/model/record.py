@@ -22,6 +22,7 @@ from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.moves import Move
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.rules import TertzRules
+from deberts.model.display import Drawn
 
 FORMAT = "tertz-record/1"
 #: The fields of a record, and those it must have.
@@ -30,7 +31,7 @@ REQUIRED = ("format", "deal", "moves")
 
 
 @dataclass(frozen=True, init=False)
-class TertzRecord:
+class TertzRecord(Drawn):
     """One Tertz deal from the deal to its last move (or as far as it went)."""
 
     deal: TertzDeal
@@ -110,14 +111,6 @@ class TertzRecord:
                     f"{written.get(name, 'an unfinished deal')}"
                 )
         return record
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
     def __repr__(self) -> str:
         moves = " ".join(str(move) for move in self.moves)

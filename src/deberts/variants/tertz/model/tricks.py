@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from deberts.model.cards import Card, Rank, Suit, iter_bits
-from deberts.variants.deberts.model.tricks import trick_power
+from deberts.model.trick_order import trick_power
 
 #: Card points per rank index (7 8 9 T J Q K A).
 PLAIN_POINTS = (0, 0, 0, 10, 1, 2, 3, 11)

@@ -21,7 +21,8 @@ import numpy as np
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.variants.tertz.model import TertzDeal, TertzRules
-from deberts.variants.deberts.play.arena import MatchOutcome, duplicate, player_factory
+from deberts.play.specs import player_factory
+from deberts.play.duplicate import MatchOutcome, duplicate
 from deberts.variants.tertz.play.match import play_tertz_deal
 from deberts.variants.tertz.play.pimc import TertzPimcPlayer
 from deberts.variants.tertz.play.players import TertzHeuristicPlayer, TertzRandomPlayer

@@ -15,6 +15,7 @@ the winner of a deal's last trick deals the next one, so its loser leads it (4.1
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
@@ -34,6 +35,7 @@ from deberts.variants.tertz.model import (
 )
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.record import TertzRecord
+from deberts.model.display import Drawn
 
 #: The face-down cards of the stock: the break turns these round (4.1).
 FACE_DOWN = STOCK_SIZE - 1
@@ -174,8 +176,22 @@ class TertzPlayer(Protocol):
         """A legal move for ``view.seat``: a card, the swap or a break."""
 
 
+
+class TertzChooser(ABC):
+    """What every Tertz player type of this package has beside :class:`TertzPlayer`'s
+    :meth:`move`: :meth:`choose`, a move for the seat to move in a position."""
+
+    @abstractmethod
+    def move(self, view: TertzView) -> Move:
+        """The decision for ``view.seat``, from the view alone."""
+
+    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
+        """The move for the seat to move in ``position``, decided from that seat's
+        view only (:func:`tertz_view`)."""
+        return self.move(tertz_view(position, scores))
+
 @dataclass(frozen=True)
-class TertzDealResult:
+class TertzDealResult(Drawn):
     """A deal played out: the final position (its deal and moves are the record)
     and its score."""
 
@@ -190,14 +206,6 @@ class TertzDealResult:
     def to_dict(self) -> dict[str, Any]:
         """The record's JSON object: the deal, the moves, the raw and recorded totals."""
         return self.record().to_dict()
-
-    def _repr_svg_(self) -> str:  # drawn by the text layer (see tests/test_layers.py)
-        from deberts.variants.tertz.text.svg import draw
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        from deberts.variants.tertz.text.svg import html
-        return html(self)
 
 
 def play_tertz_deal(

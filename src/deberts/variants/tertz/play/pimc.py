@@ -19,9 +19,9 @@ from abc import ABC, abstractmethod
 
 from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.model.arguments import integer, positive
-from deberts.variants.tertz.model import Move, TertzPosition
+from deberts.variants.tertz.model import Move
 from deberts.variants.tertz.model.deal import STOCK_SIZE
-from deberts.variants.tertz.play.match import TertzView, tertz_view
+from deberts.variants.tertz.play.match import TertzChooser, TertzView
 from deberts.variants.tertz.play.players import TertzHeuristicPlayer
 from deberts.variants.tertz.play.sampling import distinct_samples
 
@@ -34,10 +34,10 @@ DEFAULT_STOCK_LIMIT = 4
 TABLE_BITS = 16
 
 
-class SampledTertzPlayer(ABC):
+class SampledTertzPlayer(TertzChooser, ABC):
     """What the sampling players share: ``samples`` worlds wanted a decision, drawn
-    from a seeded generator, a small-table solver, the rules of thumb to fall back
-    on, and :meth:`choose` from a position."""
+    from a seeded generator, a small-table solver and the rules of thumb to fall back
+    on."""
 
     def __init__(self, samples: int, seed: int | None) -> None:
         self.samples = integer("samples", samples, 1)
@@ -48,11 +48,6 @@ class SampledTertzPlayer(ABC):
     @abstractmethod
     def move(self, view: TertzView) -> Move:
         """A legal move for ``view.seat``, decided from the view alone."""
-
-    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
-        """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`deberts.variants.tertz.play.match.tertz_view`)."""
-        return self.move(tertz_view(position, scores))
 
 
 class TertzPimcPlayer(SampledTertzPlayer):

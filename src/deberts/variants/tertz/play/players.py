@@ -12,8 +12,8 @@ from deberts.variants.tertz.model import SWAP, Break, Move
 from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.moves import MAX_BREAK
 from deberts.variants.tertz.model.tricks import card_points
-from deberts.variants.deberts.model.tricks import trick_power
-from deberts.variants.tertz.play.match import TertzView
+from deberts.model.trick_order import trick_power
+from deberts.variants.tertz.play.match import TertzChooser, TertzView
 
 #: The cut the heuristic makes: the middle of the 13 face-down cards. No cut is
 #: better than another for a player who has not seen their order (4.1).
@@ -28,7 +28,7 @@ HIGH_KEEP = 8
 TRUMPING_POINTS = 10
 
 
-class TertzRandomPlayer:
+class TertzRandomPlayer(TertzChooser):
     """Makes a random legal move (a card, the swap or a break)."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -38,7 +38,7 @@ class TertzRandomPlayer:
         return self.rng.choice(view.legal)
 
 
-class TertzHeuristicPlayer:
+class TertzHeuristicPlayer(TertzChooser):
     """Rules of thumb: swap the seven unless it breaks up a run or four; cut the
     stock in the middle; lead the card least worth keeping (while the stock lasts,
     trumps, aces and tens are kept); take a trick with the cheapest card that wins

@@ -14,7 +14,7 @@ from typing import Callable
 
 from deberts.errors import DebertsError
 from deberts.variants.tertz.model import Move, TertzRules, parse_move
-from deberts.variants.deberts.play.session import Decision, Session
+from deberts.play.session import Decision, Session
 from deberts.variants.tertz.play.arena import tertz_player_factory
 from deberts.variants.tertz.play.match import TertzGame, TertzPlayer, TertzView
 

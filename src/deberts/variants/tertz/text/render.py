@@ -29,7 +29,7 @@ from deberts.variants.tertz.model.declarations import MARRIAGE_POINTS, marriage_
 from deberts.variants.tertz.model.position import TRICKS
 from deberts.variants.tertz.model.record import TertzRecord
 from deberts.variants.tertz.model.tricks import LAST_TRICK
-from deberts.variants.deberts.text.render import SUIT_NAMES, Notation, hand_lines, signed, table
+from deberts.text.notation import SUIT_NAMES, Notation, hand_lines, signed, table
 
 MARGIN = "margin = seat 0's total minus seat 1's"
 

@@ -1,32 +1,32 @@
 """SVG drawings of Tertz deals, positions, solutions, reviews and played deals, from
 the pieces of :mod:`deberts.variants.deberts.text.svg` (the same table, cards and values).
 
-A position shows both hands, the trump, the trick on the table and the face-up card
-(the seven of trumps once swapped for it) while it is still in the stock, and the stock's size in the title; a move that is not
-a card (``swap``, ``break:K``) has its value in a line of its own.
+A position shows both hands, the trump, the trick on the table (or the one just
+completed), the face-up card (the seven of trumps once swapped for it) while it is
+still in the stock, and the stock's size in the title; a move that is not a card
+(``swap``, ``break:K``) has its value in a note under the table.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Mapping
+from typing import Mapping, Sequence
 
 from deberts.variants.tertz.analysis.review import TertzPlayAnalysis
 from deberts.variants.tertz.engine.solver import TertzSolution, played_out
 from deberts.model.cards import Card, CardSet
-from deberts.variants.deberts.model.position import Play
 from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition
+from deberts.variants.tertz.model.position import TertzTrick
 from deberts.variants.tertz.model.record import TertzRecord
 from deberts.variants.tertz.play.match import TertzDealResult, TertzView
-from deberts.variants.deberts.text import svg
-from deberts.variants.deberts.text.render import signed
-from deberts.variants.deberts.text.svg import (
+from deberts.text.notation import signed
+from deberts.text.drawing import (
     CARD_H,
     CARD_W,
-    HEIGHT,
-    WIDTH,
+    Drawings,
     Scene,
     Seat,
+    TableCard,
     card_svg,
     document,
     scene_svg,
@@ -34,9 +34,11 @@ from deberts.variants.deberts.text.svg import (
 )
 
 
-def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = None) -> str:
+def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = None,
+                 caption: str = "") -> str:
     """A position around the table, optionally with every legal move's value (seat 0's
-    margin after it); the best moves for the seat to move marked."""
+    margin after it), the best moves for the seat to move marked, and a caption
+    under it."""
     values = dict(values or {})
     best: frozenset[Card] = frozenset()
     others = []
@@ -45,21 +47,27 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
         top = better(values.values())
         best = frozenset(m for m, v in values.items() if v == top and isinstance(m, Card))
         others = [f"{m} {signed(v)}" for m, v in values.items() if not isinstance(m, Card)]
+    notes = tuple(line for line in (", ".join(others), caption) if line)
     over = position.is_over()
     seats = tuple(Seat(CardSet(hand), label=f"seat {s}") for s, hand in enumerate(position.hands))
-    trick = tuple(Play((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
+    trick = tuple(TableCard((position.leader + i) % 2, card) for i, card in enumerate(position.trick))
     face_up = position.stock[-1] if position.stock else None  # the seven, once swapped
-    scene = Scene(
+    last_trick, last_winner = _last(position.tricks)
+    return scene_svg(Scene(
         seats, trick, position.trump, face_up, None if over else position.to_move,
         CardSet(position.legal_mask()),
         {m: v for m, v in values.items() if isinstance(m, Card)}, best,
-        f"Tertz, {len(position.stock)} cards to draw",
-    )
-    drawing = scene_svg(scene)
-    if not others:
-        return drawing
-    line = f'<text class="label" x="10" y="{HEIGHT - 12}">{escape(", ".join(others))}</text>'
-    return drawing.replace("</svg>", line + "</svg>")
+        f"Tertz, {len(position.stock)} cards to draw", last_trick, last_winner, notes,
+    ))
+
+
+def _last(tricks: Sequence[TertzTrick]) -> tuple[tuple[TableCard, ...], int | None]:
+    """The plays of the last completed trick, who played what, and its winner."""
+    if not tricks:
+        return (), None
+    last = tricks[-1]
+    return (tuple(TableCard((last.leader + i) % 2, card) for i, card in enumerate(last.cards)),
+            last.winner)
 
 
 def view_svg(view: TertzView, playable: bool = False) -> str:
@@ -73,11 +81,12 @@ def view_svg(view: TertzView, playable: bool = False) -> str:
         Seat(view.hand, 0, "you") if s == view.seat else Seat(CardSet(), hidden, f"seat {other}")
         for s in range(2)
     )
-    trick = tuple(Play((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
+    trick = tuple(TableCard((view.leader + i) % 2, card) for i, card in enumerate(view.trick))
     legal = CardSet(m for m in view.legal if isinstance(m, Card)) if playable else CardSet()
     title = f"Tertz, trick {len(view.tricks) + 1}, {view.stock_size} cards to draw"
+    last_trick, last_winner = _last(view.tricks)
     return scene_svg(Scene(seats, trick, view.trump, view.face_up, view.seat, legal,
-                           title=title))
+                           title=title, last_trick=last_trick, last_winner=last_winner))
 
 
 def deal_svg(deal: TertzDeal) -> str:
@@ -110,7 +119,7 @@ def analysis_svg(analysis: TertzPlayAnalysis) -> str:
     """The position after the reviewed moves, with the points each seat gave away."""
     end = played_out(analysis.start, (m.move for m in analysis.moves))
     lost = ", ".join(f"seat {seat} lost {points}" for seat, points in analysis.lost().items())
-    return _with_caption(position_svg(end), lost)
+    return position_svg(end, caption=lost)
 
 
 def result_svg(result: TertzDealResult | TertzRecord) -> str:
@@ -120,25 +129,11 @@ def result_svg(result: TertzDealResult | TertzRecord) -> str:
     if end.is_over():
         score = end.score()
         caption = f"{score.raw[0]} to {score.raw[1]}, recorded {score.recorded[0]} to {score.recorded[1]}"
-    return _with_caption(position_svg(end), caption)
+    return position_svg(end, caption=caption)
 
 
-def _with_caption(drawing: str, caption: str) -> str:
-    line = f'<text class="label" x="{WIDTH - 10}" y="18" text-anchor="end">{escape(caption)}</text>'
-    return drawing.replace("</svg>", line + "</svg>")
-
-
-def draw(thing: Any) -> str:
-    """The drawing of any Tertz object that draws itself (the ``_repr_svg_`` hooks)."""
-    return svg.draw(thing, DRAWINGS)
-
-
-def html(thing: Any) -> str:
-    """The drawing inline in HTML (the ``_repr_html_`` hooks)."""
-    return svg.html(thing, DRAWINGS)
-
-
-DRAWINGS: svg.Drawings = (
+#: Tertz's objects that draw themselves (its game's ``drawings``).
+DRAWINGS: Drawings = (
     (TertzDeal, deal_svg),
     (TertzPosition, position_svg),
     (TertzSolution, solution_svg),

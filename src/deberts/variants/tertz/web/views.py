@@ -15,7 +15,7 @@ from typing import Any
 from deberts.variants.tertz.analysis.review import analyze_tertz
 from deberts.model.cards import CardSet
 from deberts.variants.tertz.model import TertzPosition
-from deberts.variants.deberts.play.session import Decision
+from deberts.play.session import Decision
 from deberts.variants.tertz.play.match import TertzDealResult, TertzView
 from deberts.variants.tertz.text.svg import result_svg, view_svg
 

@@ -1,0 +1,134 @@
+"""Deberts as a registered game (:mod:`deberts.model.registry`): the default of every
+input that names no game. Each part is imported from this folder when first asked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal, Web
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.position import Position
+from deberts.variants.deberts.model.record import FORMAT, GameRecord
+from deberts.variants.deberts.model.rules import Rules
+
+if TYPE_CHECKING:
+    import click
+
+
+class Deberts(Game):
+    """Deberts (Klabor) for 2, 3 or 4 players (docs/rules.md sections 1-3)."""
+
+    name = "deberts"
+    title = "Deberts"
+    aliases = ("klabor",)
+    rank = 0
+    position = Position
+    deal = Deal
+    rules = Rules
+    record = GameRecord
+    record_format = FORMAT
+
+    def solver_class(self) -> type[GameSolver]:
+        from deberts.variants.deberts.engine.solver import Solver
+
+        return Solver
+
+    def read_line(self, data: Mapping[str, Any]) -> Position:
+        from deberts.variants.deberts.formats.line import position_from_object
+
+        return position_from_object(dict(data))
+
+    def write_line(self, position: Any) -> dict[str, Any]:
+        from deberts.variants.deberts.formats.line import position_to_object
+
+        return position_to_object(position)
+
+    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
+               start: int = 0) -> Report:
+        from deberts.variants.deberts.analysis.review import analyze_play
+        from deberts.variants.deberts.engine.solver import Solver
+
+        return analyze_play(played, moves, solver=self.own_solver(solver, Solver), start=start)
+
+    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
+        from deberts.variants.deberts.text.render import render_solution
+
+        return render_solution(position, solution, notation)
+
+    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
+        from deberts.variants.deberts.text.review import render_analysis
+
+        return render_analysis(analysis, record, notation)
+
+    def svg(self, position: Any, values: Mapping[Any, int],
+            options: Mapping[str, Any] | None = None) -> str:
+        from deberts.variants.deberts.text.svg import position_svg
+
+        return position_svg(position, values, **dict(options or {}))
+
+    def svg_options(self) -> tuple[str, ...]:
+        return ("face_up",)
+
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        from deberts.variants.deberts.text.svg import DRAWINGS
+
+        return DRAWINGS
+
+    def players(self) -> Mapping[str, PlayerType]:
+        from deberts.variants.deberts.play.arena import TYPES
+
+        return TYPES
+
+    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Rules:
+        return Rules.from_settings(settings, options.get("preset"))
+
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
+        from deberts.variants.deberts.play.arena import arena
+
+        first, second = specs
+        given = dict(options or {})
+        return arena((first, second), players=given.get("players", 2), deals=deals,
+                     seed=seed, rules=rules, target=int(given.get("target", 301)), jobs=jobs,
+                     progress=progress)
+
+    def options(self, command: str) -> Sequence[click.Option]:
+        from deberts.variants.deberts.cli.options import PLAYERS, PRESET, TARGET
+
+        return (PLAYERS, TARGET, PRESET) if command in ("play", "arena") else ()
+
+    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
+        from deberts.variants.deberts.text.arena import arena_lines
+
+        return arena_lines(dict(data))
+
+    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> Any:
+        from deberts.variants.deberts.play.session import deberts_session
+
+        return deberts_session(players, rules, target, seed, samples, seconds)
+
+    def web(self) -> Web:
+        from deberts.variants.deberts.web import views
+
+        return views
+
+    def terminal(self) -> Terminal:
+        from deberts.variants.deberts.cli import terminal
+
+        return terminal
+
+    def commands(self) -> Sequence[click.Command]:
+        from deberts.variants.deberts.cli.analyze import analyze_command
+        from deberts.variants.deberts.cli.bid import bid_command
+        from deberts.variants.deberts.cli.deal import deal_command
+        from deberts.variants.deberts.cli.solve import solve_command
+        from deberts.variants.deberts.cli.stats import stats_command
+        from deberts.variants.deberts.cli.table import table_command
+
+        return (solve_command, table_command, analyze_command, deal_command, bid_command,
+                stats_command)
+
+
+DEBERTS = Deberts()

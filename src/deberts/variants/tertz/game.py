@@ -1,0 +1,123 @@
+"""Tertz as a registered game (:mod:`deberts.model.registry`): Deberts' two-player
+cousin with a stock. Each part is imported from this folder when first asked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from deberts.model.registry import Game, GameSolver, PlayerType, Report, Terminal, Web
+from deberts.variants.tertz.model.deal import TertzDeal
+from deberts.variants.tertz.model.position import TertzPosition
+from deberts.variants.tertz.model.record import FORMAT, TertzRecord
+from deberts.variants.tertz.model.rules import TertzRules
+
+if TYPE_CHECKING:
+    import click
+
+
+class Tertz(Game):
+    """Tertz: two players, nine cards each and a stock (docs/rules.md section 4)."""
+
+    name = "tertz"
+    title = "Tertz"
+    rank = 1
+    position = TertzPosition
+    deal = TertzDeal
+    rules = TertzRules
+    record = TertzRecord
+    record_format = FORMAT
+
+    def solver_class(self) -> type[GameSolver]:
+        from deberts.variants.tertz.engine.solver import TertzSolver
+
+        return TertzSolver
+
+    def read_line(self, data: Mapping[str, Any]) -> TertzPosition:
+        from deberts.variants.tertz.formats.line import position_from_object
+
+        return position_from_object(dict(data))
+
+    def write_line(self, position: Any) -> dict[str, Any]:
+        from deberts.variants.tertz.formats.line import position_to_object
+
+        return position_to_object(position)
+
+    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
+               start: int = 0) -> Report:
+        from deberts.variants.tertz.analysis.review import analyze_tertz
+        from deberts.variants.tertz.engine.solver import TertzSolver
+
+        return analyze_tertz(played, moves, solver=self.own_solver(solver, TertzSolver), start=start)
+
+    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
+        from deberts.variants.tertz.text.render import render_tertz_solution
+
+        return render_tertz_solution(position, solution, notation)
+
+    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
+        from deberts.variants.tertz.text.render import render_tertz_analysis
+
+        return render_tertz_analysis(analysis, record, notation)
+
+    def svg(self, position: Any, values: Mapping[Any, int],
+            options: Mapping[str, Any] | None = None) -> str:
+        from deberts.variants.tertz.text.svg import position_svg
+
+        return position_svg(position, values, **dict(options or {}))
+
+    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
+        from deberts.variants.tertz.text.svg import DRAWINGS
+
+        return DRAWINGS
+
+    def players(self) -> Mapping[str, PlayerType]:
+        from deberts.variants.tertz.play.arena import TERTZ_TYPES
+
+        return TERTZ_TYPES
+
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+              progress: Callable[[Any], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Report:
+        from deberts.variants.tertz.play.arena import tertz_arena
+
+        first, second = specs
+        return tertz_arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+                           progress=progress)
+
+    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
+        from deberts.variants.tertz.text.arena import arena_lines
+
+        return arena_lines(dict(data))
+
+    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> Any:
+        from deberts.variants.tertz.play.session import tertz_session
+
+        return tertz_session(players, rules, target, seed, samples, seconds)
+
+    def web(self) -> Web:
+        from deberts.variants.tertz.web import views
+
+        return views
+
+    def terminal(self) -> Terminal:
+        from deberts.variants.tertz.cli import terminal
+
+        return terminal
+
+    def options(self, command: str) -> Sequence[click.Option]:
+        from deberts.variants.tertz.cli.terminal import review_stock_option
+
+        return (review_stock_option,) if command == "play" else ()
+
+    def commands(self) -> Sequence[click.Command]:
+        from deberts.variants.tertz.cli.commands import (
+            analyze_command,
+            deal_command,
+            solve_command,
+        )
+
+        return (solve_command, analyze_command, deal_command)
+
+
+TERTZ = Tertz()

@@ -1,0 +1,106 @@
+"""Analyses as jobs (/api/jobs): a first-lead Tertz deal's values arrive as they are
+proven, a stop keeps them and ends the job's search, and the jobs are bounded: past
+their count a new one is refused with a clear message, while a cheap /api/solve
+still answers at once."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
+from deberts.variants.tertz.cli.commands import EXAMPLE  # noqa: E402
+from deberts.web.app import create_app  # noqa: E402
+from deberts.web.jobs import JobLimits  # noqa: E402
+
+HANDS, STOCK = (part.strip() for part in EXAMPLE["deal"].split("/"))
+#: A cheap position: the example's, late in the deal.
+CHEAP = {"game": "tertz", "hands": HANDS.split(), "stock": STOCK, "played": EXAMPLE["played"]}
+
+
+def first_lead(seed: int) -> dict[str, Any]:
+    """A whole Tertz deal at the first lead: a search of many seconds."""
+    deal = TertzDeal.random(seed)
+    return {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
+            "stock": [str(card) for card in deal.stock]}
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(jobs=JobLimits(count=2, seconds=60, idle=5))) as test_client:
+        yield test_client
+
+
+def wait_for(client: TestClient, job: str, test: Any, seconds: float = 60) -> dict[str, Any]:
+    """Poll the job until ``test`` holds for its state."""
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        state = client.get(f"/api/jobs/{job}").json()
+        if test(state):
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"job {job}: never so within {seconds} s: {state}")
+
+
+def test_a_job_tells_values_as_proven_and_a_stop_keeps_them(client: TestClient) -> None:
+    line = first_lead(11)
+    started = client.post("/api/jobs", json=line)
+    assert started.status_code == 202
+    job = started.json()["id"]
+    state = wait_for(client, job, lambda s: s["values"] and any(
+        "margin" in m for m in s["values"]["moves"]))
+    assert state["state"] == "running" and state["nodes"] > 0 and state["svg"].startswith("<svg")
+    proven = next(row for row in state["values"]["moves"] if "margin" in row)
+    position = TertzPosition(TertzDeal.random(11))
+    position.push(next(m for m in position.legal_moves() if str(m) == proven["move"]))
+    assert proven["margin"] == TertzSolver().value(position)
+    asked = time.monotonic()
+    stopped = client.delete(f"/api/jobs/{job}").json()
+    assert time.monotonic() - asked < 1.5
+    assert stopped["state"] == "stopped" and stopped["values"]["partial"] is True
+    assert stopped["values"]["stopped"] == "interrupted"
+    assert client.get("/api/jobs").json()["running"] == []
+    gone = client.get(f"/api/jobs/{job}")
+    assert gone.status_code == 404 and "no analysis" in gone.json()["error"]
+
+
+def test_a_cheap_job_ends_with_the_solution(client: TestClient) -> None:
+    job = client.post("/api/jobs", json=CHEAP).json()["id"]
+    state = wait_for(client, job, lambda s: s["state"] != "running")
+    assert state["state"] == "done" and state["values"]["partial"] is False
+    solved = client.post("/api/solve?board=true", json=CHEAP).json()
+    assert state["solution"]["moves"] == solved["moves"] and "svg" in state["solution"]
+
+
+def test_too_many_jobs_are_refused_while_a_cheap_solve_answers(client: TestClient) -> None:
+    jobs = [client.post("/api/jobs", json=first_lead(seed)) for seed in (1, 2)]
+    assert [answer.status_code for answer in jobs] == [202, 202]
+    refused = client.post("/api/jobs", json=first_lead(3))
+    assert refused.status_code == 429
+    assert refused.json()["error"].startswith("too many analyses running (2 of 2")
+    asked = time.monotonic()
+    quick = client.post("/api/solve", json=CHEAP)
+    assert quick.status_code == 200 and time.monotonic() - asked < 5
+    for answer in jobs:
+        client.delete(f"/api/jobs/{answer.json()['id']}")
+    assert client.get("/api/jobs").json()["running"] == []
+    assert client.post("/api/jobs", json=first_lead(3)).status_code == 202
+
+
+def test_a_job_nobody_follows_stops_by_itself() -> None:
+    with TestClient(create_app(jobs=JobLimits(idle=0.5))) as client:
+        job = client.post("/api/jobs", json=first_lead(5)).json()["id"]
+        time.sleep(2.0)
+        assert client.get("/api/jobs").json()["running"] == []
+        assert client.get(f"/api/jobs/{job}").json()["state"] == "stopped"
+
+
+def test_a_bad_line_or_a_finished_deal_is_refused(client: TestClient) -> None:
+    bad = client.post("/api/jobs", json={**CHEAP, "stock": "AS"})
+    assert bad.status_code == 400 and "stock" in bad.json()["error"]
