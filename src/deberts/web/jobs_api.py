@@ -16,8 +16,9 @@ from deberts.model.registry import game_of
 from deberts.web.api import ERRORS, Error, position_of, solution_data
 from deberts.web.jobs import JobLimits, Jobs, TooManyJobs, UnknownJob
 from deberts.web.requests import Line
+from deberts.web.strict_json import StrictJsonRoute
 
-router = APIRouter(prefix="/api", responses={
+router = APIRouter(prefix="/api", route_class=StrictJsonRoute, responses={
     **ERRORS,
     404: {"model": Error, "description": "No such analysis (it ended, or never was)"},
     429: {"model": Error, "description": "As many analyses as the server allows are running"},
