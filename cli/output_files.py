@@ -5,6 +5,7 @@ file that cannot be written is one line naming it."""
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from typing import BinaryIO, Iterator
 
@@ -14,7 +15,8 @@ from deberts.formats.output_file import LineAppender
 
 
 def cannot_write(path: str, error: OSError, kept: bool = True) -> CliError:
-    """The one-line error of a file not written, saying it was ``kept`` as it was."""
+    """The one-line error of a file not written, saying it was ``kept`` as it was
+    (when there was one)."""
     where = f", {path} left as it was" if kept else ""
     return CliError(f"cannot write {path}: {error.strerror or error}{where}")
 
@@ -31,7 +33,7 @@ def replaced(path: str | None) -> Iterator[BinaryIO | None]:
         with output_file.writing(path) as handle:
             yield handle
     except OSError as error:
-        raise cannot_write(path, error) from None
+        raise cannot_write(path, error, kept=os.path.lexists(path)) from None
 
 
 @contextmanager

@@ -26,7 +26,7 @@ def tertz_position() -> TertzPosition:
     return TertzPosition(next(iter(random_deals(1, seed=3))))
 
 
-@pytest.mark.parametrize("call", ["value", "values", "line", "solve"])
+@pytest.mark.parametrize("call", ["value", "values", "line", "solve", "proven_values"])
 def test_each_solver_refuses_the_other_games_position(call: str) -> None:
     with pytest.raises(ArgumentError, match="bad position: expected a TertzPosition"):
         getattr(TertzSolver(table_bits=10), call)(deberts_position())

@@ -11,7 +11,6 @@ file. The games against the computer are in :mod:`deberts.web.games_api`.
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -21,14 +20,14 @@ from pydantic import BaseModel
 
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
-from deberts.errors import DebertsError, SearchInterrupted, short_message
+from deberts.errors import DebertsError, short_message
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.registry import Game, game_of
 from deberts.text.notation import Notation
 from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import AnalyzeRequest, BoardRequest, Line, limits, run
-from deberts.web.work import Overran, WorkTimeout, bounded, past
+from deberts.web.work import WorkTimeout, bounded
 
 
 class Error(BaseModel):
@@ -62,8 +61,8 @@ def report(text: str) -> dict[str, str]:
     }
 
 
-#: The share of the server's time limit a solve's search may take: it stops first,
-#: so that the answer holds what it proved rather than the pool's bare timeout.
+#: The share of the time left a solve's search may take: it stops first, so that
+#: the answer holds what it proved rather than the pool's bare timeout.
 SEARCH_SHARE = 0.9
 
 
@@ -94,22 +93,17 @@ async def solve_position(request: Request, line: Line, board: bool = False) -> d
             if progress.values is not None:
                 proven[:] = [progress.values]
 
-        seconds = limits(request).seconds * SEARCH_SHARE
-        ends = time.monotonic() + seconds
-        with bounded(solver):
-            try:
-                with solver.limit(seconds=seconds), solver.progress(keep):
-                    solution = solver.solve(position)
-            except SearchInterrupted:
-                stop = past()
-                if isinstance(stop, Overran) and time.monotonic() < ends:
-                    raise stop from None  # the quick pool's hold: on to a slow thread
-                values = proven[0] if proven else None
-                raise PartialAnswer(
-                    f"the search stopped at the server's limit of {seconds:g} s: "
-                    "'values' holds what it proved",
-                    None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
-                ) from None
+        try:
+            with bounded(solver, SEARCH_SHARE), solver.progress(keep):
+                solution = solver.solve(position)
+        except WorkTimeout:
+            values = proven[0] if proven else None
+            raise PartialAnswer(
+                f"the search stopped at the server's limit of "
+                f"{limits(request).seconds * SEARCH_SHARE:g} s: "
+                "'values' holds what it proved",
+                None if values is None else replace(values, stopped=STOPPED_AT_LIMIT),
+            ) from None
         return solution_data(position, solution, board)
 
     return await run(request, work)
@@ -139,7 +133,6 @@ async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
         position = position_of(body.line)
         game = game_of(position)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
-        game = game_of(position)
         options = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
         for name in options.keys() - set(game.svg_options()):
             raise DebertsError(f"bad {name}: a {game.title} board takes no {name}")

@@ -18,11 +18,11 @@ from deberts.web.jobs import JobLimits, Jobs, TooManyJobs, UnknownJob
 from deberts.web.requests import Line
 from deberts.web.strict_json import StrictJsonRoute
 
-router = APIRouter(prefix="/api", responses={
+router = APIRouter(prefix="/api", route_class=StrictJsonRoute, responses={
     **ERRORS,
     404: {"model": Error, "description": "No such analysis (it ended, or never was)"},
     429: {"model": Error, "description": "As many analyses as the server allows are running"},
-}, route_class=StrictJsonRoute)
+})
 
 
 def jobs(request: Request) -> Jobs:

@@ -53,30 +53,31 @@ def check_cancelled(done: int = 0) -> None:
 
 
 @contextlib.contextmanager
-def bounded(solver: Any) -> Iterator[None]:
-    """The block's searches stop at the worker thread's deadline (the solver's own
-    limit), so that a search past it frees its thread: :class:`WorkTimeout` when the
-    request's time is up, :class:`Overran` when only the pool's hold is."""
+def bounded(solver: Any, share: float = 1.0) -> Iterator[None]:
+    """The block's searches stop at the worker thread's deadline, or once ``share``
+    of the time left to it has passed (the solver's own limit), so that a search past
+    it frees its thread: :class:`WorkTimeout` when the request's time is up (or it
+    was cancelled), :class:`Overran` when the pool's hold is."""
     deadline: float = getattr(_current, "deadline", 0.0)
     if not deadline:  # not on a pool's thread: no bound
         yield
         return
     left = deadline - time.monotonic()
     if left <= 0:
-        raise past()
+        raise _past()
     try:
-        with solver.limit(seconds=left):
+        with solver.limit(seconds=left * share):
             yield
     except SearchInterrupted:
-        raise past() from None
+        raise _past() from None
 
 
-def past() -> Exception:
-    """What stopped work at its thread's deadline: its request cancelled, its time
-    up, or the pool's hold."""
+def _past() -> Exception:
+    """What stopped work at its thread's deadline: its request cancelled, the pool's
+    hold (a deadline before the request's), or its request's time."""
     if _current.cancelled.is_set():
         return WorkTimeout(CANCELLED)
-    if time.monotonic() < _current.request_deadline:
+    if _current.deadline < _current.request_deadline:
         return Overran()
     return timed_out(_current.seconds)
 
