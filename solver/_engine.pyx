@@ -323,47 +323,51 @@ cdef class Search(Limited):
         self.finish(&e.limit, e.nodes)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
 
-    def values_of_worlds(self, list specs not None, list trick not None,
-                         uint32_t cards=ALL_CARDS, list solved=None):
+    def values_of_worlds(self, list specs not None, list tricks not None,
+                         list solved not None, uint32_t cards=ALL_CARDS):
         """The total nodes of :meth:`values` of each of ``specs`` (the worlds of one
-        decision, each with the moves of ``trick`` in its current trick), searched
+        decision, each with the moves of its current trick in ``tricks``), searched
         one after another in one call without the GIL, each as :meth:`values`
         would (the same table, the same nodes), each world's ``[(move, value)]``
         appended to ``solved``. The limit and the node count run on across the
         worlds: a node limit is the batch's; when the search stops, the worlds
         finished before the stop are in ``solved`` as it raises."""
         cdef Py_ssize_t count = len(specs), done = 0, i, j
-        cdef int moves[4]
-        cdef int played, over = 0, players
+        cdef int over = 0, players
         cdef World* worlds
+        cdef int* moves
+        cdef int* played
         cdef int* root
         cdef int* found
         cdef int* lengths
         cdef uint64_t nodes = 0
         cdef Engine* e = &self.engine
         cdef Spec spec
-        if solved is None:
-            raise ValueError("values_of_worlds needs a list to append the worlds' values to")
         if count == 0:
             return 0
+        if len(tricks) != count:
+            raise ValueError("bad worlds: one trick a world")
         players = (<Spec?>specs[0]).world.setting.players
-        played = trick_moves(trick, players, moves)
         worlds = <World*>malloc(count * sizeof(World))
+        moves = <int*>malloc(count * 4 * sizeof(int))
+        played = <int*>malloc(count * sizeof(int))
         root = <int*>malloc(count * MAX_MOVES * sizeof(int))
         found = <int*>malloc(count * MAX_MOVES * sizeof(int))
         lengths = <int*>malloc(count * sizeof(int))
         try:
-            if worlds == NULL or root == NULL or found == NULL or lengths == NULL:
+            if (worlds == NULL or moves == NULL or played == NULL or root == NULL
+                    or found == NULL or lengths == NULL):
                 raise MemoryError(f"cannot hold the values of {count} worlds")
             for i in range(count):
                 spec = <Spec?>specs[i]
                 if spec.world.setting.players != players:
                     raise ValueError("bad worlds: not all of one number of players")
                 memcpy(&worlds[i], &spec.world, sizeof(World))
+                played[i] = trick_moves(tricks[i], players, &moves[i * 4])
             self.start(&e.limit)
             with nogil:
                 for i in range(count):
-                    self.enter(&worlds[i], moves, played)
+                    self.enter(&worlds[i], &moves[i * 4], played[i])
                     if deal_over(e):
                         over = 1
                         break
@@ -383,6 +387,8 @@ cdef class Search(Limited):
             self.finish(&e.limit, nodes)
         finally:
             free(worlds)
+            free(moves)
+            free(played)
             free(root)
             free(found)
             free(lengths)
