@@ -333,13 +333,14 @@ def _same_decision(worlds: Sequence[Position]) -> list[Position]:
         return positions
     first = positions[0]
     _input(first)
-    mover = first.to_move
+    mover, hand, players, stack = first.to_move, first.hands[first.to_move], len(first.hands), first.stack
+    setting = (first.rules, first.trump, first.declarer, first.leader)
     for index, world in enumerate(positions):
-        instance("worlds item", world, Position, "a Position")
-        if not (world.stack == first.stack and world.rules == first.rules
-                and world.trump == first.trump and world.declarer == first.declarer
-                and world.leader == first.leader and world.players == first.players
-                and world.hands[mover] == first.hands[mover]):
+        if not isinstance(world, Position):
+            instance(f"worlds[{index}]", world, Position, "a Position")
+        if not (world.stack == stack and len(world.hands) == players
+                and world.hands[mover] == hand
+                and (world.rules, world.trump, world.declarer, world.leader) == setting):
             raise ArgumentError(
                 f"bad worlds: world {index} is not of the first one's decision (the same "
                 f"setting, cards played and hand to move)")
