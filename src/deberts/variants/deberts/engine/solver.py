@@ -231,7 +231,7 @@ class Solver(SearchOwner[_engine.Search]):
         return self._proven(lambda proof: self._values(position, None, None, proof),
                             _proof(position), observer)
 
-    def _values(self, position: Position, cards: Iterable[Card] | None, guess: int | None,
+    def _values(self, position: Position, cards: Iterable[Card | str] | None, guess: int | None,
                 proof: Proof[Card]) -> CardMap[int]:
         """:meth:`values`, its progress gathered in ``proof``."""
         spec, trick = _input(position)
