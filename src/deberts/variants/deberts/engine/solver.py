@@ -141,7 +141,8 @@ class Solver(SearchOwner[_engine.Search]):
     one optimal card), :meth:`reaches` (does the declarer's side get a margin above
     a threshold? one null-window search), :meth:`values` (every legal card's
     margin), :meth:`bounds` (each card's margin compared with a threshold) and
-    :meth:`solve` (everything, with lines and points). One Solver shared by several
+    :meth:`solve` (everything, with lines and points); :meth:`values_of_worlds` is
+    :meth:`values` of many worlds of one decision in one call. One Solver shared by several
     threads is safe: a lock lets one search at a time use the table, so threads
     that should search side by side each need their own (:func:`solve_many` does
     that).
@@ -331,13 +332,14 @@ def _same_decision(worlds: Sequence[Position]) -> list[Position]:
     positions = list(worlds)
     if not positions:
         return positions
+    for index, world in enumerate(positions):
+        if not isinstance(world, Position):
+            instance(f"worlds[{index}]", world, Position, "a Position")
     first = positions[0]
     _input(first)
     mover, hand, players, stack = first.to_move, first.hands[first.to_move], len(first.hands), first.stack
     setting = (first.rules, first.trump, first.declarer, first.leader)
     for index, world in enumerate(positions):
-        if not isinstance(world, Position):
-            instance(f"worlds[{index}]", world, Position, "a Position")
         if not (world.stack == stack and len(world.hands) == players
                 and world.hands[mover] == hand
                 and (world.rules, world.trump, world.declarer, world.leader) == setting):

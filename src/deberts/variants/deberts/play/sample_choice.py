@@ -15,7 +15,10 @@ card is only compared with it, by a null-window search or two
 inside an interval. A card whose highest possible total is below the candidate's
 total cannot be chosen; the others are solved exactly, sample by sample, until one
 card is proven best. The card chosen is always the one full solving would choose,
-ties included.
+ties included. Where comparing does not pay (few legal cards, few cards in play),
+every card is solved in every sample, the samples handed to the solver many at a
+time (:meth:`Solver.values_of_worlds`), which saves most of a call's cost beyond
+its search.
 
 Under a time budget (:meth:`Solver.limit` set by the caller) a search may stop with
 :class:`deberts.errors.SearchInterrupted`. A rival's score in a sample where it was
@@ -59,7 +62,7 @@ FIRST_SETTLE = 8
 #: Samples solved exactly for every card go to the solver together
 #: (:meth:`Solver.values_of_worlds`): this many in the first call, twice as many in
 #: each next up to :data:`LAST_BATCH`. A call costs about 20 us beyond its searches
-#: for one sample and 4 for each of a batch (benchmarks/worlds.py), more than a
+#: for one sample and 3 to 5 for each of a batch (benchmarks/worlds.py), more than a
 #: late decision's sample takes to solve; the first calls are small so that
 #: samples drawn lazily under a time budget are drawn as they are solved.
 FIRST_BATCH = 8
