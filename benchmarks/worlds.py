@@ -11,7 +11,8 @@ each path's CPU time is its cost beyond the search, in microseconds a world.
 ``--decisions`` also times whole ``PimcPlayer(samples=1000)`` card decisions on such
 views (the sampling included), the samples solved world by world or in batches (as
 the player does), interleaved, and checks that both choose the same card: the
-median CPU time of each and the median of the per-decision ratio.
+median CPU time of each, the median of the per-decision ratio, and the median time
+of drawing the decision's worlds alone (what no solving saves).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def one_by_one(solver: Solver) -> None:
 
 def decisions(tricks: int, count: int, samples: int) -> None:
     """Whole decisions' CPU seconds, world by world and in batches, interleaved."""
-    seconds: dict[str, list[float]] = {"one by one": [], "batches": []}
+    seconds: dict[str, list[float]] = {"one by one": [], "batches": [], "drawing": []}
     for index, view in enumerate(views_after(tricks, count, seed=7)):
         chosen = set()
         for name in seconds if index % 2 else reversed(list(seconds)):
@@ -133,14 +134,18 @@ def decisions(tricks: int, count: int, samples: int) -> None:
             if name == "one by one":
                 one_by_one(player.solver)
             started = time.thread_time()
-            chosen.add(player.play(view))
+            if name == "drawing":
+                list(player._drawn(view, None))
+            else:
+                chosen.add(player.play(view))
             seconds[name].append(time.thread_time() - started)
         if len(chosen) != 1:
             raise SystemExit(f"the two paths chose differently on view {index}: {chosen}")
     before, after = seconds["one by one"], seconds["batches"]
     ratio = statistics.median(b / a for b, a in zip(before, after))
     print(f"| {tricks} | {count} | {statistics.median(before) * 1e3:.0f} "
-          f"| {statistics.median(after) * 1e3:.0f} | {ratio:.2f} |")
+          f"| {statistics.median(after) * 1e3:.0f} | {ratio:.2f} "
+          f"| {statistics.median(seconds['drawing']) * 1e3:.0f} |")
 
 
 def main() -> None:
@@ -160,8 +165,9 @@ def main() -> None:
         overhead(tricks, args.views, args.worlds, args.rounds)
     if args.decisions:
         print()
-        print("| tricks done | decisions | one by one ms | batches ms | median ratio |")
-        print("|---|---|---|---|---|")
+        print("| tricks done | decisions | one by one ms | batches ms | median ratio "
+              "| drawing the worlds alone ms |")
+        print("|---|---|---|---|---|---|")
         for tricks in args.tricks:
             decisions(tricks, args.decisions, 1000)
 
