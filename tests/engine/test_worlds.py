@@ -82,6 +82,22 @@ def test_bad_worlds_are_named() -> None:
         solver.values_of_worlds(worlds, [illegal])
 
 
+def test_worlds_of_another_seats_decision_may_differ_in_its_hand() -> None:
+    # The decision of a seat whose hand is hidden (what the others' earlier cards
+    # say of the worlds): every card of each world, its own hand's.
+    view = late_views(4, 1, 3)[0]
+    worlds = worlds_of(view, 0, 20)
+    for world in worlds:
+        world.pop()
+    hands = {world.hands[world.to_move] for world in worlds}
+    assert len(hands) > 1
+    solver, one = Solver(table_bits=14), Solver(table_bits=14)
+    expected = [dict(one.values(world)) for world in worlds]
+    assert [dict(values) for values in solver.values_of_worlds(worlds)] == expected
+    with pytest.raises(ArgumentError, match="hand to move"):
+        solver.values_of_worlds(worlds, [next(iter(expected[0]))])
+
+
 def test_a_stopped_batch_gives_the_worlds_solved_before_the_stop() -> None:
     views = [v for v in late_views(4, 3, 7) if len(v.tricks) == 1]
     worlds = worlds_of(views[0], 0, 40)

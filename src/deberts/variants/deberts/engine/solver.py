@@ -194,16 +194,17 @@ class Solver(SearchOwner[_engine.Search]):
         """:meth:`values` of each of ``worlds``, searched in one call to the engine,
         so that a world costs its search and little else: the worlds of one
         decision, positions with the same rules, trump, declarer, first leader and
-        cards played (bella announced alike) and the same hand to move, differing in
-        the hidden cards (else :class:`ArgumentError`). ``cards`` must be legal
-        there. Each world gets the values, and the search the nodes, that
-        :meth:`values` would give it in turn; ``nodes`` is the batch's total.
+        cards played (bella announced alike), differing in the hidden cards (else
+        :class:`ArgumentError`). Given ``cards``, the hand to move must be the same
+        in every world too, and the cards legal there. Each world gets the values,
+        and the search the nodes, that :meth:`values` would give it in turn;
+        ``nodes`` is the batch's total.
 
         Under :meth:`limit`, a node limit is the batch's; a batch stopped at the
         limit raises :class:`deberts.errors.WorldsInterrupted`, a
         :class:`SearchInterrupted` whose ``values`` are those of the worlds solved
         before the stop. The progress observer gets the batch's nodes and seconds."""
-        positions = _same_decision(worlds)
+        positions = _same_decision(worlds, cards is not None)
         if not positions:
             self.nodes = 0
             return []
@@ -322,11 +323,12 @@ def _card_values(maximising: bool, rows: Sequence[tuple[int, int]], settled: int
                     for card, (value,) in _per_card(maximising, rows).items()})
 
 
-def _same_decision(worlds: Sequence[Position]) -> list[Position]:
+def _same_decision(worlds: Sequence[Position], same_hand: bool) -> list[Position]:
     """``worlds`` as a list, each a position that is not over (else
     :class:`ArgumentError`, or :class:`DebertsError` for a deal over), all with
-    the first one's rules, trump, declarer, first leader, cards played and hand to
-    move (else :class:`ArgumentError` naming the first that differs)."""
+    the first one's rules, trump, declarer, first leader and cards played, and
+    with ``same_hand`` its hand to move (else :class:`ArgumentError` naming the
+    first that differs)."""
     if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
         raise ArgumentError(f"bad worlds: {describe(worlds)}; expected a sequence of Positions")
     positions = list(worlds)
@@ -341,11 +343,11 @@ def _same_decision(worlds: Sequence[Position]) -> list[Position]:
     setting = (first.rules, first.trump, first.declarer, first.leader)
     for index, world in enumerate(positions):
         if not (world.stack == stack and len(world.hands) == players
-                and world.hands[mover] == hand
+                and (not same_hand or world.hands[mover] == hand)
                 and (world.rules, world.trump, world.declarer, world.leader) == setting):
             raise ArgumentError(
                 f"bad worlds: world {index} is not of the first one's decision (the same "
-                f"setting, cards played and hand to move)")
+                f"setting and cards played{', and hand to move' if same_hand else ''})")
     return positions
 
 
