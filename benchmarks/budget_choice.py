@@ -21,7 +21,7 @@ import statistics
 from pimc_decisions import early_views
 
 from deberts.variants.deberts.engine.solver import Solver
-from deberts.errors import SearchInterrupted
+from deberts.errors import SearchInterrupted, WorldsInterrupted
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.play.match import PlayView
@@ -58,6 +58,17 @@ class NodeBudget:
         answer = self.solver.values(position, cards, guess)  # type: ignore[arg-type]
         self.left -= self.solver.nodes
         return answer
+
+    def values_of_worlds(self, worlds: list[Position], cards: object = None) -> list[object]:
+        """Each world's values in turn, as :meth:`values` gives them: a batch cut
+        short by the budget gives the worlds solved before it, as the solver's does."""
+        solved: list[object] = []
+        for world in worlds:
+            try:
+                solved.append(self.values(world, cards))
+            except SearchInterrupted as stop:
+                raise WorldsInterrupted(str(stop), solved) from stop
+        return solved
 
     def bounds(self, position: Position, threshold: int, cards: object = None) -> object:
         self._spent()

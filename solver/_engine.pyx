@@ -31,6 +31,7 @@ include "deberts/search.pxi"
 include "common/mtdf.pxi"
 include "deberts/root.pxi"
 
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
 fill_all_tables()
@@ -76,6 +77,17 @@ cdef struct Setting:
     int capot
 
 
+cdef struct World:
+    # A position at the start of the current trick, as a Spec holds it: copied into
+    # a plain array, the worlds of a batch are set up without the GIL.
+    Setting setting
+    uint32_t hands[4]
+    int leader
+    int decl_pending
+    int bella_state
+    int sides_won
+
+
 cdef class Spec:
     """A position as the engine reads it, at the start of the current trick.
 
@@ -84,12 +96,23 @@ cdef class Spec:
     :class:`deberts.variants.deberts.model.rules.Rules`.
     """
 
-    cdef Setting setting
-    cdef uint32_t hands[4]
-    cdef readonly int leader
-    cdef readonly int decl_pending
-    cdef readonly int bella_state
-    cdef readonly int sides_won
+    cdef World world            # zero-filled with the object (Setting is memcmp'd)
+
+    @property
+    def leader(self) -> int:
+        return self.world.leader
+
+    @property
+    def decl_pending(self) -> int:
+        return self.world.decl_pending
+
+    @property
+    def bella_state(self) -> int:
+        return self.world.bella_state
+
+    @property
+    def sides_won(self) -> int:
+        return self.world.sides_won
 
     def __init__(self, *, int players, int trump, hands, sides, partners, int leader,
                  uint32_t decl_team, int decl_value, bint decl_pending, str bella,
@@ -104,62 +127,76 @@ cdef class Spec:
             raise ValueError("bad spec: hands, sides and partners need one entry a seat")
         if bella not in BELLA_RULES:
             raise ValueError(f"bad spec: bella rule {bella!r}")
-        self.setting.players = players
-        self.setting.trump = trump
+        self.world.setting.players = players
+        self.world.setting.trump = trump
         for seat in range(players):
-            self.hands[seat] = hands[seat]
-            self.setting.side[seat] = sides[seat]
-            self.setting.partner[seat] = partners[seat]
+            self.world.hands[seat] = hands[seat]
+            self.world.setting.side[seat] = sides[seat]
+            self.world.setting.partner[seat] = partners[seat]
         for seat in range(players, 4):
-            self.setting.partner[seat] = -1
-        self.setting.decl_team = decl_team
-        self.setting.decl_value = decl_value
-        self.setting.bella = BELLA_RULES[bella]
-        self.setting.bella_owner = bella_owner
-        self.setting.bella_cards = bella_cards
-        self.setting.bella_team = bella_team
-        self.setting.partner_exempt = partner_exempt
-        self.setting.trump_lead_overtrump_partner = trump_lead_overtrump_partner
-        self.setting.partner_winning_free = partner_winning_free
-        self.setting.discard_over_opponent_trump = discard_over_opponent_trump
-        self.setting.capot = capot
-        self.leader = leader
-        self.decl_pending = decl_pending
-        self.bella_state = bella_state
-        self.sides_won = sides_won if capot else 0
+            self.world.setting.partner[seat] = -1
+        self.world.setting.decl_team = decl_team
+        self.world.setting.decl_value = decl_value
+        self.world.setting.bella = BELLA_RULES[bella]
+        self.world.setting.bella_owner = bella_owner
+        self.world.setting.bella_cards = bella_cards
+        self.world.setting.bella_team = bella_team
+        self.world.setting.partner_exempt = partner_exempt
+        self.world.setting.trump_lead_overtrump_partner = trump_lead_overtrump_partner
+        self.world.setting.partner_winning_free = partner_winning_free
+        self.world.setting.discard_over_opponent_trump = discard_over_opponent_trump
+        self.world.setting.capot = capot
+        self.world.leader = leader
+        self.world.decl_pending = decl_pending
+        self.world.bella_state = bella_state
+        self.world.sides_won = sides_won if capot else 0
 
 
-cdef void setup_engine(Engine* e, Spec spec) noexcept:
-    """Fill the engine from the spec: the card tables of the trump, then the
-    setting, the hands and the trick-start state."""
-    cdef Setting* setting = &spec.setting
+    def with_hands(self, hands) -> Spec:
+        """This spec with other hands, one a seat: another world of the same
+        decision (the same setting and trick-start state, other hidden cards)."""
+        cdef Spec other = Spec.__new__(Spec)
+        cdef int seat, players = self.world.setting.players
+        if len(hands) != players:
+            raise ValueError("bad spec: hands need one entry a seat")
+        memcpy(&other.world, &self.world, sizeof(World))
+        for seat in range(players):
+            other.world.hands[seat] = hands[seat]
+        return other
+
+
+cdef void setup_engine(Engine* e, const World* world) noexcept nogil:
+    """Fill the engine from a world: the card tables of the trump, then the
+    setting, the hands and the trick-start state. The engine's limit, last in
+    the struct, is left as it is (a batch's runs on across its worlds)."""
+    cdef const Setting* setting = &world.setting
     cdef int seat
-    memcpy(e, &CARD_TABLES[setting.trump], sizeof(Engine))
+    memcpy(e, &CARD_TABLES[setting.trump], <size_t>(<char*>&e.limit - <char*>e))
     e.n = setting.players
     e.declarer_dealt = 0
     for seat in range(4):
-        e.s.hands[seat] = spec.hands[seat] if seat < e.n else 0
+        e.s.hands[seat] = world.hands[seat] if seat < e.n else 0
         e.side[seat] = setting.side[seat] if seat < e.n else 0
         e.partner[seat] = setting.partner[seat]
         if e.side[seat] > 0:
             e.declarer_dealt |= e.s.hands[seat]
-    e.s.leader = spec.leader
-    e.s.to_move = spec.leader
+    e.s.leader = world.leader
+    e.s.to_move = world.leader
     e.s.trick_len = 0
     e.s.in_trick = 0
     e.s.led = 0
-    e.s.win_seat = spec.leader
+    e.s.win_seat = world.leader
     e.s.win_card = 0
     e.s.win_power = 0
     e.s.trick_points = 0
     e.decl_team = setting.decl_team
     e.decl_value = setting.decl_value
-    e.s.decl_pending = spec.decl_pending
+    e.s.decl_pending = world.decl_pending
     e.bella = setting.bella
     e.bella_owner = setting.bella_owner
     e.bella_cards = setting.bella_cards
     e.bella_team = setting.bella_team
-    e.s.bella_state = spec.bella_state
+    e.s.bella_state = world.bella_state
     e.s.bella_now = 0
     e.nodes = 0
     e.partner_exempt = setting.partner_exempt
@@ -167,8 +204,18 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.partner_winning_free = setting.partner_winning_free
     e.discard_over_opponent_trump = setting.discard_over_opponent_trump
     e.capot = setting.capot
-    e.s.sides_won = spec.sides_won
+    e.s.sides_won = world.sides_won
     build_structure(e)
+
+
+cdef int trick_moves(list trick, int players, int* moves) except -1:
+    """The moves of the current trick into ``moves`` (room for 4), and how many."""
+    cdef Py_ssize_t i
+    if len(trick) >= players:
+        raise ValueError("the current trick holds too many cards")
+    for i in range(len(trick)):
+        moves[i] = trick[i]
+    return len(trick)
 
 
 cdef class Search(Limited):
@@ -204,24 +251,32 @@ cdef class Search(Limited):
         """Forget everything the table holds."""
         table_clear(&self.table)
 
-    cdef Engine* prepare(self, Spec spec, list trick) except NULL:
-        """Set up the engine at the root: the trick start, then the trick's moves."""
+    cdef void enter(self, const World* world, const int* trick, int count) noexcept nogil:
+        """Set up the engine at a world's trick start (a world of another setting
+        clears the table), then play the ``count`` moves of its current trick."""
         cdef Undo undo
         cdef Engine* e = &self.engine
-        if not self.has_setting or memcmp(&spec.setting, &self.setting, sizeof(Setting)):
+        cdef int i
+        if not self.has_setting or memcmp(&world.setting, &self.setting, sizeof(Setting)):
             table_clear(&self.table)
-            self.setting = spec.setting
+            memcpy(&self.setting, &world.setting, sizeof(Setting))
             self.has_setting = True
         table_new_search(&self.table)
-        setup_engine(e, spec)
-        self.start(&e.limit)
+        setup_engine(e, world)
         e.table = &self.table
-        if len(trick) >= e.n:
-            raise ValueError("the current trick holds too many cards")
-        for move in trick:
-            play_card(e, move_card(move), move_declines(move), &undo)
+        for i in range(count):
+            play_card(e, move_card(trick[i]), move_declines(trick[i]), &undo)
+
+    cdef Engine* prepare(self, Spec spec, list trick) except NULL:
+        """Set up the engine at the root, under the caller's limit: the trick start,
+        then the trick's moves."""
+        cdef int moves[4]
+        cdef int count = trick_moves(trick, spec.world.setting.players, moves)
+        cdef Engine* e = &self.engine
+        self.enter(&spec.world, moves, count)
         if deal_over(e):
             raise ValueError("the deal is over: nothing left to solve")
+        self.start(&e.limit)
         return e
 
     def value(self, Spec spec not None, list trick not None):
@@ -267,6 +322,77 @@ cdef class Search(Limited):
             count = root_values(e, cards, guess, moves, values)
         self.finish(&e.limit, e.nodes)
         return [(moves[i], values[i]) for i in range(count)], e.nodes
+
+    def values_of_worlds(self, list specs not None, list tricks not None,
+                         list solved not None, uint32_t cards=ALL_CARDS):
+        """The total nodes of :meth:`values` of each of ``specs`` (the worlds of one
+        decision, each with the moves of its current trick in ``tricks``), searched
+        one after another in one call without the GIL, each as :meth:`values`
+        would (the same table, the same nodes), each world's ``[(move, value)]``
+        appended to ``solved``. The limit and the node count run on across the
+        worlds: a node limit is the batch's; when the search stops, the worlds
+        finished before the stop are in ``solved`` as it raises."""
+        cdef Py_ssize_t count = len(specs), done = 0, i, j
+        cdef int over = 0, players
+        cdef World* worlds
+        cdef int* moves
+        cdef int* played
+        cdef int* root
+        cdef int* found
+        cdef int* lengths
+        cdef uint64_t nodes = 0
+        cdef Engine* e = &self.engine
+        cdef Spec spec
+        if count == 0:
+            return 0
+        if len(tricks) != count:
+            raise ValueError("bad worlds: one trick a world")
+        players = (<Spec?>specs[0]).world.setting.players
+        worlds = <World*>malloc(count * sizeof(World))
+        moves = <int*>malloc(count * 4 * sizeof(int))
+        played = <int*>malloc(count * sizeof(int))
+        root = <int*>malloc(count * MAX_MOVES * sizeof(int))
+        found = <int*>malloc(count * MAX_MOVES * sizeof(int))
+        lengths = <int*>malloc(count * sizeof(int))
+        try:
+            if (worlds == NULL or moves == NULL or played == NULL or root == NULL
+                    or found == NULL or lengths == NULL):
+                raise MemoryError(f"cannot hold the values of {count} worlds")
+            for i in range(count):
+                spec = <Spec?>specs[i]
+                if spec.world.setting.players != players:
+                    raise ValueError("bad worlds: not all of one number of players")
+                memcpy(&worlds[i], &spec.world, sizeof(World))
+                played[i] = trick_moves(tricks[i], players, &moves[i * 4])
+            self.start(&e.limit)
+            with nogil:
+                for i in range(count):
+                    self.enter(&worlds[i], &moves[i * 4], played[i])
+                    if deal_over(e):
+                        over = 1
+                        break
+                    e.nodes = nodes
+                    lengths[i] = root_values(e, cards, NO_GUESS, &root[i * MAX_MOVES],
+                                             &found[i * MAX_MOVES])
+                    nodes = e.nodes
+                    if e.limit.stopped:
+                        break
+                    done = i + 1
+            for i in range(done):
+                solved.append([(root[i * MAX_MOVES + j], found[i * MAX_MOVES + j])
+                               for j in range(lengths[i])])
+            if over:
+                self.running = NULL
+                raise ValueError("the deal is over: nothing left to solve")
+            self.finish(&e.limit, nodes)
+        finally:
+            free(worlds)
+            free(moves)
+            free(played)
+            free(root)
+            free(found)
+            free(lengths)
+        return nodes
 
     def bounds(self, Spec spec not None, list trick not None, int threshold,
                uint32_t cards=ALL_CARDS):

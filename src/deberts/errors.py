@@ -1,6 +1,10 @@
 """The errors the library raises; all are ``ValueError`` subclasses, each naming the bad
 input or the limit that was reached."""
 
+from __future__ import annotations
+
+from typing import Any
+
 
 class DebertsError(ValueError):
     """Base class of every error about bad input to deberts."""
@@ -40,6 +44,18 @@ class ClusterError(DebertsError):
 class SearchInterrupted(DebertsError):
     """A search stopped at the node or time limit its caller set
     (:meth:`deberts.Solver.limit`) before it had an answer."""
+
+
+class WorldsInterrupted(SearchInterrupted):
+    """A batch of worlds (:meth:`deberts.Solver.values_of_worlds`) stopped at its
+    limit: ``values`` are those of the worlds solved before the stop, in order."""
+
+    def __init__(self, message: str, values: list[Any]) -> None:
+        super().__init__(message)
+        self.values = values
+
+    def __reduce__(self) -> tuple[type[WorldsInterrupted], tuple[str, list[Any]]]:
+        return type(self), (str(self), self.values)
 
 
 #: The characters of a value an error message shows before cutting it short.

@@ -304,3 +304,35 @@ def test_a_budgeted_player_settles_its_samples(monkeypatch) -> None:
     PimcPlayer(samples=6, seed=1).play(view)
     PimcPlayer(samples=6, seed=1, seconds=5.0).play(view)
     assert asked == [False, True]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("first_batch", [1, 8])
+def test_samples_solved_in_batches_choose_as_one_by_one(
+    players: int, first_batch: int, monkeypatch
+) -> None:
+    # Where every card is solved in every sample, the samples go to the solver in
+    # batches (Solver.values_of_worlds): the same card as solving them one by one.
+    monkeypatch.setattr(sample_choice, "FIRST_BATCH", first_batch)
+    solver = Solver(table_bits=16)
+    rng = random.Random(players)
+    batched = 0
+    for index, view in enumerate(views(players, 8, 90 + players)):
+        if not view.tricks:
+            continue
+        positions = samples(PimcPlayer(samples=24, seed=index), view)
+        weights = [rng.randrange(3) for _ in positions]
+        if not any(weights):
+            continue
+        sign = 1 if view.seat in view.declarer_side else -1
+        totals = dict.fromkeys(view.legal, 0)
+        for position, weight in zip(positions, weights):
+            for card, margin in solver.values(position).items():
+                totals[card] += weight * sign * margin
+        expected = max(view.legal, key=lambda card: (totals[card], -int(card)))
+        chosen = best_weighted(solver, list(view.legal), zip(positions, weights), sign)
+        assert chosen == expected
+        batched += (len(view.legal) < sample_choice.FEWEST_TO_COMPARE
+                    or sample_choice._cards_in_play(positions[0])
+                    < sample_choice.SMALLEST_TO_COMPARE)
+    assert batched > 20

@@ -138,6 +138,21 @@ class SearchOwner(Generic[S]):
             configure(self._search, self._watching(), settled, proof)
             yield
 
+    @contextlib.contextmanager
+    def _searching_worlds(self) -> Iterator[None]:
+        """:meth:`_searching` for a batch of worlds searched in one call: the
+        observer's :class:`Progress` has the batch's nodes and seconds only (an
+        interval would be one world's, in its own terms)."""
+        watching = self._watching()
+        observer = watching.observer
+        if observer is not None:
+            told = observer
+            watching = Watching(watching.limit,
+                                lambda progress: told(Progress(progress.nodes, progress.seconds)))
+        with self._lock:
+            configure(self._search, watching, 0)
+            yield
+
     def _proven(self, run: Callable[[Proof[M]], object], proof: Proof[M],
                 observer: Callable[[PartialValues[M]], None] | None) -> PartialValues[M]:
         """Run the values search ``run`` gathering its values in ``proof``, and

@@ -11,7 +11,7 @@ from :mod:`deberts.variants.deberts.model.scoring`, which alone reads those opti
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Hashable, Iterable
+from typing import Any, Hashable, Iterable, Sequence
 
 from deberts.variants.deberts.engine import _engine
 from deberts.model.cards import Card
@@ -48,6 +48,37 @@ def engine_input(position: Position) -> tuple[_engine.Spec, list[int]]:
     trick, and the moves made in that trick since."""
     fields, trick = _engine_fields(position)
     return _engine.Spec(**fields), trick
+
+
+def worlds_input(
+    worlds: Sequence[Position],
+) -> tuple[list[_engine.Spec], list[list[int]], list[int]]:
+    """The worlds of one decision (positions with the same setting and the same
+    cards played, as :meth:`Solver.values_of_worlds` checks) as the engine reads
+    them: each one's spec, current trick and settled margin. Those depend on a
+    world's hidden cards only through its hands and its declarations (who
+    scores how much, who holds bella), so a world whose declarations come out as
+    an earlier one's is that one's spec with its own hands."""
+    kinds: dict[tuple[Hashable, ...], tuple[_engine.Spec, list[int], int]] = {}
+    specs: list[_engine.Spec] = []
+    tricks: list[list[int]] = []
+    settled: list[int] = []
+    in_trick = [0] * worlds[0].players
+    for play in worlds[0].trick:
+        in_trick[play.seat] |= play.card.mask
+    for world in worlds:
+        outcome = world.declarations
+        key = (outcome.team, outcome.points, outcome.bella_seat)
+        kind = kinds.get(key)
+        if kind is None:
+            spec, trick = engine_input(world)
+            kind = kinds[key] = (spec, trick, settled_margin(world))
+        else:
+            spec = kind[0].with_hands([hand | cards for hand, cards in zip(world.hands, in_trick)])
+        specs.append(spec)
+        tricks.append(kind[1])
+        settled.append(kind[2])
+    return specs, tricks, settled
 
 
 def value_class(position: Position) -> tuple[Hashable, int]:
@@ -99,8 +130,7 @@ def _engine_fields(position: Position) -> tuple[dict[str, Any], list[int]]:
 
 def move_card(move: int) -> Card:
     """The card an engine move plays."""
-    card, _ = _engine.decode_move(move)
-    return Card(card)
+    return _MOVE_PLAYS[move][0]
 
 
 def push_move(position: Position, move: int) -> None:

@@ -14,10 +14,16 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from deberts.variants.deberts.engine import _engine
-from deberts.variants.deberts.engine.boundary import engine_input, line_plays, move_card, settled_margin
+from deberts.variants.deberts.engine.boundary import (
+    engine_input,
+    line_plays,
+    move_card,
+    settled_margin,
+    worlds_input,
+)
 from deberts.engine.owner import SearchOwner, relative_margin
 from deberts.engine.partial import PartialValues, Proof
-from deberts.errors import ArgumentError, DebertsError
+from deberts.errors import ArgumentError, DebertsError, SearchInterrupted, WorldsInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
 from deberts.model.cards import Card, CardMap, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal
@@ -135,7 +141,8 @@ class Solver(SearchOwner[_engine.Search]):
     one optimal card), :meth:`reaches` (does the declarer's side get a margin above
     a threshold? one null-window search), :meth:`values` (every legal card's
     margin), :meth:`bounds` (each card's margin compared with a threshold) and
-    :meth:`solve` (everything, with lines and points). One Solver shared by several
+    :meth:`solve` (everything, with lines and points); :meth:`values_of_worlds` is
+    :meth:`values` of many worlds of one decision in one call. One Solver shared by several
     threads is safe: a lock lets one search at a time use the table, so threads
     that should search side by side each need their own (:func:`solve_many` does
     that).
@@ -182,6 +189,38 @@ class Solver(SearchOwner[_engine.Search]):
         instance("position", position, Position, "a Position")  # before _proof reads it
         return self._values(position, cards, guess, _proof(position))
 
+    def values_of_worlds(
+        self, worlds: Sequence[Position], cards: Iterable[Card | str] | None = None,
+    ) -> list[CardMap[int]]:
+        """:meth:`values` of each of ``worlds``, searched in one call to the engine,
+        so that a world costs its search and little else: the worlds of one
+        decision, positions with the same rules, trump, declarer, first leader and
+        cards played (bella announced alike), differing in the hidden cards (else
+        :class:`ArgumentError`). Given ``cards``, the hand to move must be the same
+        in every world too, and the cards legal there. Each world gets the values,
+        and the search the nodes, that :meth:`values` would give it in turn;
+        ``nodes`` is the batch's total.
+
+        Under :meth:`limit`, a node limit is the batch's; a batch stopped at the
+        limit raises :class:`deberts.errors.WorldsInterrupted`, a
+        :class:`SearchInterrupted` whose ``values`` are those of the worlds solved
+        before the stop. The progress observer gets the batch's nodes and seconds."""
+        positions = _same_decision(worlds, cards is not None)
+        if not positions:
+            self.nodes = 0
+            return []
+        mask = _card_mask(positions[0], cards)
+        specs, tricks, settled = worlds_input(positions)
+        rows: list[list[tuple[int, int]]] = []
+        maximising = positions[0].is_declarer_side(positions[0].to_move)
+        try:
+            with self._searching_worlds():
+                self.nodes = self._search.values_of_worlds(specs, tricks, rows, mask)
+        except SearchInterrupted as stop:
+            solved = [_card_values(maximising, r, s) for r, s in zip(rows, settled)]
+            raise WorldsInterrupted(str(stop), solved) from stop
+        return [_card_values(maximising, r, s) for r, s in zip(rows, settled)]
+
     def proven_values(
         self, position: Position,
         observer: Callable[[PartialValues[Card]], None] | None = None,
@@ -204,8 +243,7 @@ class Solver(SearchOwner[_engine.Search]):
         mask = _card_mask(position, cards)
         with self._searching(settled, proof):
             raw, self.nodes = self._search.values(spec, trick, mask, *extra)
-        return CardMap({card: settled + value
-                        for card, (value,) in _per_card(position, raw).items()})
+        return _card_values(position.is_declarer_side(position.to_move), raw, settled)
 
     def bounds(
         self, position: Position, threshold: int, cards: Iterable[Card | str] | None = None
@@ -221,7 +259,8 @@ class Solver(SearchOwner[_engine.Search]):
         with self._searching(settled):
             raw, self.nodes = self._search.bounds(spec, trick, relative, mask)
         return CardMap({card: (settled + low, settled + high)
-                        for card, (low, high) in _per_card(position, raw).items()})
+                        for card, (low, high) in _per_card(
+                            position.is_declarer_side(position.to_move), raw).items()})
 
     def line(self, position: Position) -> tuple[int, tuple[Play, ...], DealScore]:
         """The margin, one optimal line and its score: :meth:`solve` without every
@@ -263,18 +302,54 @@ class Solver(SearchOwner[_engine.Search]):
 
 
 def _per_card(
-    position: Position, rows: Sequence[tuple[int, ...]]
+    maximising: bool, rows: Sequence[tuple[int, ...]]
 ) -> dict[Card, tuple[int, ...]]:
     """The engine's rows ``(move, figure...)`` one per card: where a card is two
-    moves (announcing bella or not), the mover's better of each figure. A value
-    is the better of the two values, and a bound of it the better of the bounds."""
-    better = max if position.is_declarer_side(position.to_move) else min
+    moves (announcing bella or not), the better of each figure for the mover (who
+    wants the margin high when ``maximising``). A value is the better of the two
+    values, and a bound of it the better of the bounds."""
+    better = max if maximising else min
     merged: dict[Card, tuple[int, ...]] = {}
     for move, *figures in rows:
         card = move_card(move)
         known = merged.get(card)
         merged[card] = tuple(figures) if known is None else tuple(map(better, known, figures))
     return merged
+
+
+def _card_values(maximising: bool, rows: Sequence[tuple[int, int]], settled: int) -> CardMap[int]:
+    """The engine's ``(move, value)`` rows as each card's deal margin (the mover's
+    better bella choice; the mover wants it high when ``maximising``)."""
+    return CardMap({card: settled + value
+                    for card, (value,) in _per_card(maximising, rows).items()})
+
+
+def _same_decision(worlds: Sequence[Position], same_hand: bool) -> list[Position]:
+    """``worlds`` as a list, each a position that is not over (else
+    :class:`ArgumentError`, or :class:`DebertsError` for a deal over), all with
+    the first one's rules, trump, declarer, first leader and cards played, and
+    with ``same_hand`` its hand to move (else :class:`ArgumentError` naming the
+    first that differs)."""
+    if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
+        raise ArgumentError(f"bad worlds: {describe(worlds)}; expected a sequence of Positions")
+    positions = list(worlds)
+    if not positions:
+        return positions
+    for index, world in enumerate(positions):
+        if not isinstance(world, Position):
+            instance(f"worlds[{index}]", world, Position, "a Position")
+    first = positions[0]
+    _input(first)
+    mover, hand, players, stack = first.to_move, first.hands[first.to_move], len(first.hands), first.stack
+    setting = (first.rules, first.trump, first.declarer, first.leader)
+    for index, world in enumerate(positions):
+        if not (world.stack == stack and len(world.hands) == players
+                and (not same_hand or world.hands[mover] == hand)
+                and (world.rules, world.trump, world.declarer, world.leader) == setting):
+            raise ArgumentError(
+                f"bad worlds: world {index} is not of the first one's decision (the same "
+                f"setting and cards played{', and hand to move' if same_hand else ''})")
+    return positions
 
 
 def _proof(position: Position) -> Proof[Card]:

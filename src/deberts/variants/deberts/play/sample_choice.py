@@ -15,7 +15,10 @@ card is only compared with it, by a null-window search or two
 inside an interval. A card whose highest possible total is below the candidate's
 total cannot be chosen; the others are solved exactly, sample by sample, until one
 card is proven best. The card chosen is always the one full solving would choose,
-ties included.
+ties included. Where comparing does not pay (few legal cards, few cards in play),
+every card is solved in every sample, the samples handed to the solver many at a
+time (:meth:`Solver.values_of_worlds`), which saves most of a call's cost beyond
+its search.
 
 Under a time budget (:meth:`Solver.limit` set by the caller) a search may stop with
 :class:`deberts.errors.SearchInterrupted`. A rival's score in a sample where it was
@@ -33,13 +36,13 @@ from __future__ import annotations
 
 import itertools
 import statistics
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
 from deberts.variants.deberts.engine.solver import Solver
-from deberts.errors import SearchInterrupted
-from deberts.model.cards import Card
+from deberts.errors import SearchInterrupted, WorldsInterrupted
+from deberts.model.cards import Card, CardMap
 from deberts.variants.deberts.model.position import Position
 
 # The three thresholds below were measured (benchmarks/README.md, "PIMC decisions",
@@ -56,6 +59,14 @@ SMALLEST_TO_COMPARE = 25
 #: An anytime choice settles its samples when it has solved this many, then twice
 #: as many, and so on (benchmarks/budget_choice.py measures what it gains).
 FIRST_SETTLE = 8
+#: Samples solved exactly for every card go to the solver together
+#: (:meth:`Solver.values_of_worlds`): this many in the first call, twice as many in
+#: each next up to :data:`LAST_BATCH`. A call costs about 20 us beyond its searches
+#: for one sample and 3 to 5 for each of a batch (benchmarks/worlds.py), more than a
+#: late decision's sample takes to solve; the first calls are small so that
+#: samples drawn lazily under a time budget are drawn as they are solved.
+FIRST_BATCH = 8
+LAST_BATCH = 256
 
 
 def best_on_average(
@@ -82,6 +93,9 @@ def best_weighted(
     first, first_weight = next(weighted)
     compare = (len(cards) >= FEWEST_TO_COMPARE
                and _cards_in_play(first) >= SMALLEST_TO_COMPARE)
+    if not compare:
+        return _best_exact(solver, cards, itertools.chain([(first, first_weight)], weighted),
+                           sign)
     solved: list[Position] = []
     kept: list[int] = []
     lows: list[list[int]] = []
@@ -119,6 +133,42 @@ def best_weighted(
     except SearchInterrupted:
         leader = cards[_leader(np.array(kept) @ low_table, cards)]
         return settled if settled is not None else leader
+
+
+def _best_exact(
+    solver: Solver, cards: list[Card], samples: Iterator[tuple[Position, int]], sign: int,
+) -> Card:
+    """The card with the highest total of ``weight * sign * margin`` over
+    ``samples`` (ties to the lowest card), every card solved exactly in every
+    sample, the samples solved in batches (:data:`FIRST_BATCH`). Interrupted, the
+    best over the samples solved by then; with none solved, the interruption is
+    raised on."""
+    totals = np.zeros(len(cards), dtype=np.int64)
+    solved, size = 0, FIRST_BATCH
+    try:
+        while batch := list(itertools.islice(samples, size)):
+            try:
+                values = solver.values_of_worlds([position for position, _ in batch], cards)
+            except WorldsInterrupted as stop:
+                solved += _add_scores(totals, batch, stop.values, cards, sign)
+                raise
+            solved += _add_scores(totals, batch, values, cards, sign)
+            size = min(2 * size, LAST_BATCH)
+    except SearchInterrupted:
+        if not solved:
+            raise
+    return cards[_leader(totals, cards)]
+
+
+def _add_scores(
+    totals: np.ndarray, batch: list[tuple[Position, int]], values: list[CardMap[int]],
+    cards: list[Card], sign: int,
+) -> int:
+    """Add to ``totals`` each card's weighted score in the samples of ``batch``
+    whose ``values`` were solved (the first ones); return how many were."""
+    for (_, weight), margins in zip(batch, values):
+        totals += weight * sign * np.array([margins[card] for card in cards], dtype=np.int64)
+    return len(values)
 
 
 def _settled_so_far(
