@@ -186,7 +186,6 @@ class Solver(SearchOwner[_engine.Search]):
         (``values["7D"]``). A ``guess`` of the margin of the card solved
         first (of the one card, when ``cards`` leaves one), if near, saves the
         search some passes."""
-        instance("position", position, Position, "a Position")  # before _proof reads it
         return self._values(position, cards, guess, _proof(position))
 
     def values_of_worlds(

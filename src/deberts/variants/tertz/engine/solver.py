@@ -136,7 +136,6 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         """Every legal move's value: the deal's margin after it under optimal play
         (the first search from ``guess`` of a move's value, when given), in the
         engine's search order, looked up by move or by name (``values["JS"]``)."""
-        instance("position", position, TertzPosition, "a TertzPosition")  # before _proof reads it
         return self._values(position, guess, _proof(position))
 
     def proven_values(
