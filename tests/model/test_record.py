@@ -753,6 +753,10 @@ def test_bad_files() -> None:
         read_records(io.BytesIO((good + "\n" + json.dumps(bad) + "\n").encode()))
     # Line numbers count blank lines too.
     with pytest.raises(RecordError, match=r"^line 3: unknown field 'x'"):
+        read_records(io.BytesIO((good + "\n\n" + json.dumps(dict(good_dict(), x=1)) + "\n").encode()))
+    # A bad last line with no line break may be a write cut short: the error says so.
+    with pytest.raises(RecordError, match=r"^line 3: cut short \(no line break at its end\): "
+                                          r"unknown field 'x'"):
         read_records(io.BytesIO((good + "\n\n" + json.dumps(dict(good_dict(), x=1))).encode()))
     with pytest.raises(RecordError, match=r"^line 2: bad text: not UTF-8"):
         read_records(io.BytesIO(good.encode() + b"\n{\xff}\n"))
