@@ -24,7 +24,7 @@ from typing import Iterator
 from distributed import Client, LocalCluster
 
 from deberts.variants.deberts.analysis import game_stats
-from deberts.variants.deberts.engine import distributed
+from deberts.engine import distributed
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats import parquet
 
@@ -71,9 +71,10 @@ def task_seconds(client: Client) -> tuple[float, float]:
     """Wall and CPU seconds a task costs when tasks do nothing: the scheduler, the
     messages, the workers' and the client's handling, with the usual window of
     tasks in flight."""
-    list(distributed.map_ordered(_nothing, range(50), client, chunk=1))  # warm up
+    list(distributed.map_ordered(_nothing, range(50), client, chunk=1, make_solver=Solver))  # warm up
     wall, used = time.perf_counter(), cpu(client)
-    list(distributed.map_ordered(_nothing, range(EMPTY_TASKS), client, chunk=1))
+    list(distributed.map_ordered(_nothing, range(EMPTY_TASKS), client, chunk=1,
+                                 make_solver=Solver))
     return (time.perf_counter() - wall) / EMPTY_TASKS, (cpu(client) - used) / EMPTY_TASKS
 
 

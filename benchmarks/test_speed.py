@@ -14,7 +14,7 @@ from measure import MODES, measure
 from sets import SETS
 
 from deberts import Solver
-from deberts.variants.deberts.engine.parallel import solve_many
+from deberts.variants.deberts.engine.many import solve_many
 
 
 @lru_cache(maxsize=None)

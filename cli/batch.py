@@ -23,7 +23,6 @@ from typing import Any, BinaryIO, Iterator
 
 import click
 
-from deberts import Solver
 from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
 from deberts.cli.signals import Interrupted, stopped_by_signals
@@ -37,7 +36,7 @@ from deberts.cli.common import (
 from deberts.engine.mapping import map_ordered
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
-from deberts.model.registry import game_of
+from deberts.model.registry import GameSolver, default_game, game_of
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1
@@ -86,7 +85,8 @@ def batch(
             cluster_client(scheduler, cluster) as client, \
             output_lines(output, done, sys.stdout) as target, stopped_by_signals():
         results = map_ordered(partial(_solved, mode), numbered, client, threads=jobs,
-                              table_bits=table_bits)
+                              table_bits=table_bits,
+                              make_solver=default_game().solver_class())
         failed = written = 0
         # A pipe's lines cannot be counted ahead: no bar then.
         bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
@@ -116,7 +116,7 @@ def batch(
         sys.exit(SOME_LINES_FAILED)
 
 
-def _solved(mode: str, solver: Solver, item: tuple[int, bytes]) -> tuple[str, bool]:
+def _solved(mode: str, solver: GameSolver, item: tuple[int, bytes]) -> tuple[str, bool]:
     """The output line of one numbered input line (in its own mode, else ``mode``)
     and whether it was solved; never raises, so no line is lost."""
     number, raw = item
@@ -131,7 +131,7 @@ def _solved(mode: str, solver: Solver, item: tuple[int, bytes]) -> tuple[str, bo
     return batch_format.result_line(number, raw, result), True
 
 
-def _solver_of(solver: Solver, position: Any) -> Any:
+def _solver_of(solver: GameSolver, position: Any) -> Any:
     """The solver of a line's position, of any game: the thread's solver when it is
     that game's, else the thread's own solver of the game (its default table
     size)."""

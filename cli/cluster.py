@@ -59,7 +59,7 @@ def cluster_client(scheduler: str | None, cluster: str | None) -> Iterator[Clien
         return
     workers = None if cluster is None else _local_workers(cluster)
     try:
-        from deberts.variants.deberts.engine import distributed
+        from deberts.engine import distributed
     except ImportError:
         option = "--scheduler" if cluster is None else "--cluster"
         raise CliError(f"{option} needs Dask: pip install 'deberts[dask]'") from None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from deberts.analysis import __all__ as _analysis_names
 from deberts.engine.partial import PartialValues
-from deberts.variants.deberts.engine.parallel import solve_many
+from deberts.variants.deberts.engine.many import solve_many
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
 from deberts.errors import (
     ArgumentError,

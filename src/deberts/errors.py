@@ -38,7 +38,7 @@ class ArgumentError(DebertsError, TypeError):
 
 class ClusterError(DebertsError):
     """A Dask scheduler that cannot be reached (or a bad address for one), or a run
-    the cluster lost (the ``dask`` extra, :mod:`deberts.variants.deberts.engine.distributed`)."""
+    the cluster lost (the ``dask`` extra, :mod:`deberts.engine.distributed`)."""
 
 
 class SearchInterrupted(DebertsError):

@@ -180,7 +180,7 @@ def logged(name: str) -> Iterator[list[logging.LogRecord]]:
 @pytest.mark.parametrize("verbose", [False, True])
 def test_dask_logging_is_quiet_unless_verbose(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verbose: bool) -> None:
-    distributed = pytest.importorskip("deberts.variants.deberts.engine.distributed")
+    distributed = pytest.importorskip("deberts.engine.distributed")
     seen: dict[str, str | None] = {}
 
     @contextmanager

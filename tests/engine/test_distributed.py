@@ -17,9 +17,10 @@ distributed = pytest.importorskip("distributed")
 import dask.config  # noqa: E402
 
 import deberts.distributed  # noqa: E402
-from deberts import Position, generate_deals, solve_many  # noqa: E402
+from deberts import Position, Solver, generate_deals, solve_many  # noqa: E402
+from deberts.variants.deberts.engine.many import MODES, solve_many_on  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
-from deberts.variants.deberts.engine import distributed as on_cluster  # noqa: E402
+from deberts.engine import distributed as on_cluster  # noqa: E402
 from deberts.errors import ArgumentError, ClusterError  # noqa: E402
 from deberts.formats import batch as batch_format  # noqa: E402
 
@@ -60,11 +61,11 @@ def test_solve_many_on_a_cluster_is_the_local_result_in_order(
     local = solve_many(positions, mode="value")
     # Chunks of 7 with room for 3 in flight: chunks finish out of order on two workers.
     results = on_cluster.map_ordered(
-        on_cluster.MODES["value"], positions, client, chunk=7, window=3
+        MODES["value"], positions, client, chunk=7, window=3, make_solver=Solver
     )
     assert list(results) == local
     assert list(deberts.distributed.solve_many(positions[:9], client, mode="value")) == local[:9]
-    assert list(on_cluster.solve_many([], client)) == []
+    assert list(solve_many_on([], client)) == []
 
 
 def _fails_on_five(solver: Any, item: int) -> int:
@@ -76,7 +77,8 @@ def _fails_on_five(solver: Any, item: int) -> int:
 def test_a_task_that_keeps_failing_is_a_cluster_error_after_the_lines_before_it(
     client: Any
 ) -> None:
-    results = on_cluster.map_ordered(_fails_on_five, range(12), client, chunk=3, retries=1)
+    results = on_cluster.map_ordered(_fails_on_five, range(12), client, chunk=3, retries=1,
+                                     make_solver=Solver)
     assert [next(results) for _ in range(3)] == [0, 1, 2]
     with pytest.raises(ClusterError, match="chunk 1 failed on the cluster: ValueError: five"):
         next(results)
@@ -84,9 +86,10 @@ def test_a_task_that_keeps_failing_is_a_cluster_error_after_the_lines_before_it(
 
 def test_bad_arguments_are_named(client: Any, positions: list[Position]) -> None:
     with pytest.raises(ArgumentError, match="bad mode 'fast'"):
-        on_cluster.solve_many(positions, client, mode="fast")
+        solve_many_on(positions, client, mode="fast")
     with pytest.raises(ArgumentError, match="chunk"):
-        list(on_cluster.map_ordered(on_cluster.MODES["value"], positions, client, chunk=0))
+        list(on_cluster.map_ordered(MODES["value"], positions, client, chunk=0,
+                                    make_solver=Solver))
 
 
 def test_batch_on_a_local_cluster_writes_the_local_lines(tmp_path: Path, seeded_lines: Path) -> None:
@@ -171,7 +174,7 @@ def test_without_dask_the_options_say_what_to_install(
 ) -> None:
     import deberts.variants.deberts.engine as engine
 
-    monkeypatch.setitem(sys.modules, "deberts.variants.deberts.engine.distributed", None)
+    monkeypatch.setitem(sys.modules, "deberts.engine.distributed", None)
     monkeypatch.delattr(engine, "distributed")
     result = run("batch", str(seeded_lines), "--cluster", "local:2")
     assert result.exit_code == 2

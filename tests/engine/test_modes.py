@@ -10,7 +10,7 @@ from oracle import oracle_moves
 from positions import random_position
 
 from deberts import Deal, Position, Rules, Solver, Suit, solve
-from deberts.variants.deberts.engine.parallel import solve_many
+from deberts.variants.deberts.engine.many import solve_many
 
 
 def sample(players: int, count: int, base: int) -> list:

@@ -35,7 +35,7 @@ from deberts.variants.deberts.analysis.sampling import (
     sample_deals,
 )
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
-from deberts.variants.deberts.engine.parallel import map_ordered
+from deberts.engine.parallel import map_ordered
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
 from deberts.model.arguments import integer
@@ -218,7 +218,8 @@ def evaluate_bid(
     deals = deals_of(sample_deals(knowledge, samples, seed))
     results = []
     for index, outcomes in enumerate(map_ordered(
-        context.outcomes, deals, threads=threads, table_bits=table_bits, chunk=1
+        context.outcomes, deals, threads=threads, table_bits=table_bits, chunk=1,
+        make_solver=Solver,
     )):
         results.append(outcomes)
         if progress is not None:

@@ -146,7 +146,8 @@ def deal_batches(
         for p in tuple(players)
         for start in range(0, count, block)
     )
-    return map_ordered(_solve_block, blocks, client, threads, table_bits, chunk=1)
+    return map_ordered(_solve_block, blocks, client, threads, table_bits, chunk=1,
+                       make_solver=Solver)
 
 
 def _solve_block(solver: Solver, block: _Block) -> pa.RecordBatch:

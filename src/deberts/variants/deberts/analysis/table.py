@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from deberts.variants.deberts.engine.boundary import value_class
-from deberts.variants.deberts.engine.parallel import map_ordered
+from deberts.engine.parallel import map_ordered
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, Suit
@@ -134,7 +134,7 @@ def dd_table(
     jobs = [position for position, _ in first.values()]
     solved = [solver.value(job) for job in jobs] if solver is not None else list(map_ordered(
         _margin, jobs, threads=(os.cpu_count() or 1) if threads is None else threads,
-        table_bits=table_bits, chunk=1
+        table_bits=table_bits, chunk=1, make_solver=Solver,
     ))
     value = {key: margin * sign for (key, (_, sign)), margin in zip(first.items(), solved)}
     margins = iter([value[key] * sign for key, sign in classes])

@@ -1,6 +1,6 @@
-"""Solving many positions on a thread pool: the engine releases the GIL, so threads
-run searches side by side. Each thread keeps its own :class:`Solver` (tables are not
-shared), and results come back in input order, streamed, with no limit on count.
+"""Work on many positions of any game on a thread pool: the engines release the GIL,
+so threads run searches side by side. Each thread keeps its own solver (tables are
+not shared), and results come back in input order, streamed, with no limit on count.
 """
 
 from __future__ import annotations
@@ -10,31 +10,20 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from deberts.engine.owner import MAX_WORKERS, stopped_by
-from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
-from deberts.errors import ArgumentError
-from deberts.model.arguments import describe, integer
-from deberts.variants.deberts.model.position import Position
+from deberts.engine.owner import CLI_TABLE_BITS, MAX_WORKERS, stopped_by
+from deberts.model.arguments import integer
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-#: What each mode computes, given a thread's solver and a position.
-MODES: dict[str, Callable[[Solver, Position], object]] = {
-    "solve": Solver.solve,
-    "value": Solver.value,
-    "best": Solver.best,
-    "values": Solver.values,
-}
-
 
 def map_ordered(
     work: Callable[[Any, T], R],
     items: Iterable[T],
     threads: int = 1,
-    table_bits: int = DEFAULT_TABLE_BITS,
+    table_bits: int = CLI_TABLE_BITS,
     chunk: int = 4,
-    make_solver: Callable[[int], Any] = Solver,
+    *,
+    make_solver: Callable[[int], Any],
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on ``threads`` threads, yielded in input
     order as each is ready (at most :data:`~deberts.engine.owner.MAX_WORKERS`
@@ -42,7 +31,7 @@ def map_ordered(
     hand-off costs about as much as a small search) and only a few chunks per
     thread are in flight, so an endless input streams in bounded memory.
     Exceptions propagate in order. Each thread's solver is
-    ``make_solver(table_bits)`` (a game's solver class: Deberts' by default). When
+    ``make_solver(table_bits)`` (a game's solver class). When
     the caller stops (an exception where it waits, Ctrl-C among them, or it closes
     the iterator), the chunks not started are dropped and the searches under way
     stop within about a tenth of a second (:func:`deberts.engine.owner.stopped_by`),
@@ -86,17 +75,3 @@ def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
             batch = []
     if batch:
         yield batch
-
-
-def solve_many(
-    positions: Iterable[Position],
-    threads: int = 1,
-    mode: str = "solve",
-    table_bits: int = DEFAULT_TABLE_BITS,
-) -> list[object]:
-    """Solve every position (``mode``: solve, value, best or values), in input order."""
-    if not isinstance(mode, str) or mode not in MODES:
-        raise ArgumentError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
-    if isinstance(positions, str) or not isinstance(positions, Iterable):
-        raise ArgumentError(f"bad positions: expected an iterable of positions, got {describe(positions)}")
-    return list(map_ordered(MODES[mode], positions, threads, table_bits))

@@ -1,5 +1,5 @@
 """Solving on a Dask cluster (the ``dask`` extra): the streamed, ordered map of
-:mod:`deberts.variants.deberts.engine.parallel`, with Dask workers instead of local threads.
+:mod:`deberts.engine.parallel`, with Dask workers instead of local threads.
 
 Items go to the workers in chunks (a task costs the scheduler about as much as a
 few small searches: benchmarks/README.md, "Dask"), at most ``window`` chunks
@@ -23,12 +23,10 @@ from dask.utils import parse_timedelta
 from distributed import Client, Future, LocalCluster, as_completed
 from distributed.comm.addressing import get_address_host_port
 
-from deberts.engine.owner import MAX_WORKERS
-from deberts.variants.deberts.engine.parallel import MODES, _chunks
-from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.engine.owner import CLI_TABLE_BITS, MAX_WORKERS
+from deberts.engine.parallel import _chunks
 from deberts.errors import ArgumentError, ClusterError
 from deberts.model.arguments import integer
-from deberts.variants.deberts.model.position import Position
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,12 +47,13 @@ def map_ordered(
     client: Client,
     chunk: int = DEFAULT_CHUNK,
     window: int | None = None,
-    table_bits: int = DEFAULT_TABLE_BITS,
+    table_bits: int = CLI_TABLE_BITS,
     retries: int = RETRIES,
-    make_solver: Callable[[int], Any] = Solver,
+    *,
+    make_solver: Callable[[int], Any],
 ) -> Iterator[R]:
     """``work(solver, item)`` for each item on the workers of ``client``, yielded in
-    input order as each is ready, like :func:`deberts.variants.deberts.engine.parallel.map_ordered`.
+    input order as each is ready, like :func:`deberts.engine.parallel.map_ordered`.
 
     ``work`` and the items are pickled to the workers, so ``work`` is a function of
     an importable module. ``window`` (default: two chunks a worker thread) bounds
@@ -94,20 +93,6 @@ def map_ordered(
     finally:
         if futures:
             client.cancel(list(futures.values()))
-
-
-def solve_many(
-    positions: Iterable[Position],
-    client: Client,
-    mode: str = "solve",
-    chunk: int = DEFAULT_CHUNK,
-    table_bits: int = DEFAULT_TABLE_BITS,
-) -> Iterator[object]:
-    """Solve every position on the cluster (``mode``: solve, value, best or values),
-    yielded in input order: :func:`deberts.solve_many` for a cluster, streamed."""
-    if not isinstance(mode, str) or mode not in MODES:
-        raise ArgumentError(f"bad mode {mode!r}: expected one of {' '.join(MODES)}")
-    return map_ordered(MODES[mode], positions, client, chunk, table_bits=table_bits)
 
 
 def _run(work: Callable[[Any, T], R], batch: list[T], table_bits: int,
