@@ -191,14 +191,9 @@ def game_imports(path: Path, modules: set[str]) -> list[str]:
 
 
 GENERIC = [(module, path) for module, path in package_files() if is_generic(module)]
-#: Generic modules that still import a game, each until its game's part moves into
-#: the game's folder (strict: a module mended must leave this list).
-PENDING: set[str] = set()
 
 
-@pytest.mark.parametrize("module,path", [
-    pytest.param(module, path, marks=pytest.mark.xfail(strict=True)) if module in PENDING
-    else (module, path) for module, path in GENERIC], ids=lambda v: str(v))
+@pytest.mark.parametrize("module,path", GENERIC, ids=lambda v: str(v))
 def test_generic_modules_import_no_game(module: str, path: Path) -> None:
     assert game_imports(path, game_modules()) == []
 
@@ -221,14 +216,9 @@ def game_of_module(module: str) -> str | None:
 
 
 GAME_FILES = [(module, path) for module, path in package_files() if game_of_module(module)]
-#: A game's modules that still import another game's, until the pieces they share
-#: move out to the generic layers (strict: a module mended must leave this list).
-SIDEWAYS: set[str] = set()
 
 
-@pytest.mark.parametrize("module,path", [
-    pytest.param(module, path, marks=pytest.mark.xfail(strict=True)) if module in SIDEWAYS
-    else (module, path) for module, path in GAME_FILES], ids=lambda v: str(v))
+@pytest.mark.parametrize("module,path", GAME_FILES, ids=lambda v: str(v))
 def test_a_game_imports_no_other_game(module: str, path: Path) -> None:
     own = f"{VARIANTS}.{game_of_module(module)}"
     others = [line for line, name, _ in imported(path)
