@@ -172,7 +172,7 @@ def test_bad_scheduler_options_are_one_line(
 def test_without_dask_the_options_say_what_to_install(
     monkeypatch: pytest.MonkeyPatch, seeded_lines: Path
 ) -> None:
-    import deberts.variants.deberts.engine as engine
+    import deberts.engine as engine
 
     monkeypatch.setitem(sys.modules, "deberts.engine.distributed", None)
     monkeypatch.delattr(engine, "distributed")
