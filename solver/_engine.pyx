@@ -14,7 +14,8 @@ The engine's files, in reading order: ``common/bits.pxi`` and ``common/limit.pxi
 (bit helpers; the caller's node and time limit, Ctrl-C and the progress observer,
 shared with the Tertz engine), ``types.pxi`` (limits, moves, bella states, the
 structs), ``cards.pxi`` (card tables), ``state.pxi`` (play, take back, legal cards),
-``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``common/mtdf.pxi``
+``bounds.pxi``, ``table.pxi`` (with ``common/structure.pxi``, the rank-structure
+table's probe and store, shared), ``ordering.pxi``, ``search.pxi``, ``common/mtdf.pxi``
 (the value search, shared), ``root.pxi`` (the drivers of each mode); this file is
 the boundary only.
 """
@@ -26,6 +27,7 @@ include "deberts/cards.pxi"
 include "deberts/state.pxi"
 include "deberts/bounds.pxi"
 include "deberts/table.pxi"
+include "common/structure.pxi"
 include "deberts/ordering.pxi"
 include "deberts/search.pxi"
 include "common/mtdf.pxi"

@@ -7,7 +7,8 @@ the break, the marriage, the declarations so far); a :class:`Search` answers the
 value, every move's value, or the value and an optimal line, and counts its nodes.
 Each Search owns its table, so separate objects are re-entrant; the search runs
 without the GIL, under the caller's limit (``common/limit.pxi``, shared with the
-Deberts engine, as are the bit helpers and the value search ``common/mtdf.pxi``).
+Deberts engine, as are the bit helpers, the end phase's structure table
+``common/structure.pxi`` and the value search ``common/mtdf.pxi``).
 
 Moves are integers: a card 0..31, ``SWAP`` (32), ``BREAK + k`` (64 + k).
 """
@@ -19,6 +20,7 @@ include "tertz/declarations.pxi"
 include "tertz/legality.pxi"
 include "tertz/state.pxi"
 include "tertz/table.pxi"
+include "common/structure.pxi"
 include "tertz/bounds.pxi"
 include "tertz/ordering.pxi"
 include "tertz/search.pxi"
