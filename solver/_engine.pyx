@@ -33,7 +33,7 @@ include "deberts/search.pxi"
 include "common/mtdf.pxi"
 include "deberts/root.pxi"
 
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcpy
 
 fill_all_tables()
 
@@ -173,7 +173,10 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     build_structure(e)
 
 
-cdef class Search(Limited):
+include "common/shell.pxi"
+
+
+cdef class Search(TableSearch):
     """A search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a deal's setting (trump, sides, rules,
@@ -181,40 +184,10 @@ cdef class Search(Limited):
     not be used by two threads at once; give each thread its own.
     """
 
-    cdef Table table
-    cdef Engine engine
-    cdef Setting setting        # the setting of the table's entries
-    cdef bint has_setting
-    cdef readonly int table_bits
-
-    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
-        if not 4 <= table_bits <= 30:
-            raise ValueError(f"table_bits {table_bits} out of range 4..30")
-        if table_init(&self.table, table_bits) != 0:
-            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
-        self.table_bits = table_bits
-        self.has_setting = False
-
-    def __dealloc__(self):
-        table_free(&self.table)
-
-    @property
-    def table_bytes(self) -> int:
-        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        table_clear(&self.table)
-
     cdef Engine* prepare(self, Spec spec, list trick) except NULL:
         """Set up the engine at the root: the trick start, then the trick's moves."""
         cdef Undo undo
-        cdef Engine* e = &self.engine
-        if not self.has_setting or memcmp(&spec.setting, &self.setting, sizeof(Setting)):
-            table_clear(&self.table)
-            self.setting = spec.setting
-            self.has_setting = True
-        table_new_search(&self.table)
+        cdef Engine* e = self.begin(&spec.setting)
         setup_engine(e, spec)
         self.start(&e.limit)
         e.table = &self.table

@@ -225,7 +225,10 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.nodes = 0
 
 
-cdef class Search(Limited):
+include "common/shell.pxi"
+
+
+cdef class Search(TableSearch):
     """A Tertz search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a setting (trump, the stock, the
@@ -233,40 +236,11 @@ cdef class Search(Limited):
     used by two threads at once; give each thread its own.
     """
 
-    cdef Table table
-    cdef Engine engine
-    cdef Setting setting        # the setting of the table's entries
-    cdef bint has_setting
     cdef int settled          # the margin settled at the root (settle in state.pxi)
-    cdef readonly int table_bits
-
-    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
-        if not 4 <= table_bits <= 30:
-            raise ValueError(f"table_bits {table_bits} out of range 4..30")
-        if table_init(&self.table, table_bits) != 0:
-            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
-        self.table_bits = table_bits
-        self.has_setting = False
-
-    def __dealloc__(self):
-        table_free(&self.table)
-
-    @property
-    def table_bytes(self) -> int:
-        return table_size(self.table.mask, self.table.end_mask)
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        table_clear(&self.table)
 
     cdef Engine* prepare(self, Spec spec) except NULL:
         """Set up the engine at the root, and settle there what is already certain."""
-        cdef Engine* e = &self.engine
-        if not self.has_setting or memcmp(&spec.setting, &self.setting, sizeof(Setting)):
-            table_clear(&self.table)
-            self.setting = spec.setting
-            self.has_setting = True
-        table_new_search(&self.table)
+        cdef Engine* e = self.begin(&spec.setting)
         setup_engine(e, spec)
         self.start(&e.limit)
         e.table = &self.table

@@ -148,6 +148,11 @@ cdef int table_init(Table* t, int bits) noexcept nogil:
     return 0 if t.entries != NULL else -1
 
 
+cdef uint64_t table_size(Table* t) noexcept nogil:
+    """The bytes of the table."""
+    return (t.mask + 1) * BUCKET * sizeof(Entry)
+
+
 cdef void table_clear(Table* t) noexcept nogil:
     """Forget every entry: a new generation, or a wipe when generations run out."""
     if t.gen == 255:

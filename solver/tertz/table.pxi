@@ -380,9 +380,9 @@ cdef void* zeroed(uint64_t size) noexcept nogil:
     return memory
 
 
-cdef uint64_t table_size(uint64_t mask, uint64_t end_mask) noexcept nogil:
+cdef uint64_t table_size(Table* t) noexcept nogil:
     """The bytes of both tables."""
-    return (mask + 1) * BUCKET * sizeof(Entry) + (end_mask + 1) * sizeof(EndBucket)
+    return (t.mask + 1) * BUCKET * sizeof(Entry) + (t.end_mask + 1) * sizeof(EndBucket)
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
