@@ -14,7 +14,8 @@ The engine's files, in reading order: ``common/bits.pxi`` and ``common/limit.pxi
 (bit helpers; the caller's node and time limit, Ctrl-C and the progress observer,
 shared with the Tertz engine), ``types.pxi`` (limits, moves, bella states, the
 structs), ``cards.pxi`` (card tables), ``state.pxi`` (play, take back, legal cards),
-``bounds.pxi``, ``table.pxi``, ``ordering.pxi``, ``search.pxi``, ``common/mtdf.pxi``
+``bounds.pxi``, ``table.pxi`` (with ``common/structure.pxi``, the rank-structure
+table's probe and store, shared), ``ordering.pxi``, ``search.pxi``, ``common/mtdf.pxi``
 (the value search, shared), ``root.pxi`` (the drivers of each mode); this file is
 the boundary only.
 """
@@ -26,13 +27,14 @@ include "deberts/cards.pxi"
 include "deberts/state.pxi"
 include "deberts/bounds.pxi"
 include "deberts/table.pxi"
+include "common/structure.pxi"
 include "deberts/ordering.pxi"
 include "deberts/search.pxi"
 include "common/mtdf.pxi"
 include "deberts/root.pxi"
 
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcpy
 
 fill_all_tables()
 
@@ -218,7 +220,10 @@ cdef int trick_moves(list trick, int players, int* moves) except -1:
     return len(trick)
 
 
-cdef class Search(Limited):
+include "common/shell.pxi"
+
+
+cdef class Search(TableSearch):
     """A search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a deal's setting (trump, sides, rules,
@@ -226,42 +231,12 @@ cdef class Search(Limited):
     not be used by two threads at once; give each thread its own.
     """
 
-    cdef Table table
-    cdef Engine engine
-    cdef Setting setting        # the setting of the table's entries
-    cdef bint has_setting
-    cdef readonly int table_bits
-
-    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
-        if not 4 <= table_bits <= 30:
-            raise ValueError(f"table_bits {table_bits} out of range 4..30")
-        if table_init(&self.table, table_bits) != 0:
-            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
-        self.table_bits = table_bits
-        self.has_setting = False
-
-    def __dealloc__(self):
-        table_free(&self.table)
-
-    @property
-    def table_bytes(self) -> int:
-        return (self.table.mask + 1) * BUCKET * sizeof(Entry)
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        table_clear(&self.table)
-
     cdef void enter(self, const World* world, const int* trick, int count) noexcept nogil:
         """Set up the engine at a world's trick start (a world of another setting
         clears the table), then play the ``count`` moves of its current trick."""
         cdef Undo undo
-        cdef Engine* e = &self.engine
+        cdef Engine* e = self.begin(&world.setting)
         cdef int i
-        if not self.has_setting or memcmp(&world.setting, &self.setting, sizeof(Setting)):
-            table_clear(&self.table)
-            memcpy(&self.setting, &world.setting, sizeof(Setting))
-            self.has_setting = True
-        table_new_search(&self.table)
         setup_engine(e, world)
         e.table = &self.table
         for i in range(count):

@@ -7,7 +7,8 @@ the break, the marriage, the declarations so far); a :class:`Search` answers the
 value, every move's value, or the value and an optimal line, and counts its nodes.
 Each Search owns its table, so separate objects are re-entrant; the search runs
 without the GIL, under the caller's limit (``common/limit.pxi``, shared with the
-Deberts engine, as are the bit helpers and the value search ``common/mtdf.pxi``).
+Deberts engine, as are the bit helpers, the end phase's structure table
+``common/structure.pxi`` and the value search ``common/mtdf.pxi``).
 
 Moves are integers: a card 0..31, ``SWAP`` (32), ``BREAK + k`` (64 + k).
 """
@@ -19,6 +20,7 @@ include "tertz/declarations.pxi"
 include "tertz/legality.pxi"
 include "tertz/state.pxi"
 include "tertz/table.pxi"
+include "common/structure.pxi"
 include "tertz/bounds.pxi"
 include "tertz/ordering.pxi"
 include "tertz/search.pxi"
@@ -223,7 +225,10 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.nodes = 0
 
 
-cdef class Search(Limited):
+include "common/shell.pxi"
+
+
+cdef class Search(TableSearch):
     """A Tertz search with its own transposition table, reusable across positions.
 
     Entries stay valid while positions share a setting (trump, the stock, the
@@ -231,40 +236,11 @@ cdef class Search(Limited):
     used by two threads at once; give each thread its own.
     """
 
-    cdef Table table
-    cdef Engine engine
-    cdef Setting setting        # the setting of the table's entries
-    cdef bint has_setting
     cdef int settled          # the margin settled at the root (settle in state.pxi)
-    cdef readonly int table_bits
-
-    def __cinit__(self, int table_bits=DEFAULT_TABLE_BITS):
-        if not 4 <= table_bits <= 30:
-            raise ValueError(f"table_bits {table_bits} out of range 4..30")
-        if table_init(&self.table, table_bits) != 0:
-            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
-        self.table_bits = table_bits
-        self.has_setting = False
-
-    def __dealloc__(self):
-        table_free(&self.table)
-
-    @property
-    def table_bytes(self) -> int:
-        return table_size(self.table.mask, self.table.end_mask)
-
-    def clear(self) -> None:
-        """Forget everything the table holds."""
-        table_clear(&self.table)
 
     cdef Engine* prepare(self, Spec spec) except NULL:
         """Set up the engine at the root, and settle there what is already certain."""
-        cdef Engine* e = &self.engine
-        if not self.has_setting or memcmp(&spec.setting, &self.setting, sizeof(Setting)):
-            table_clear(&self.table)
-            self.setting = spec.setting
-            self.has_setting = True
-        table_new_search(&self.table)
+        cdef Engine* e = self.begin(&spec.setting)
         setup_engine(e, spec)
         self.start(&e.limit)
         e.table = &self.table

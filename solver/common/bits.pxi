@@ -18,3 +18,7 @@ cdef inline int lowest_bit(uint32_t x) noexcept nogil:
 
 cdef inline int highest_bit(uint32_t x) noexcept nogil:
     return 31 - __builtin_clz(x)
+
+
+cdef inline uint32_t suit_cards(int suit) noexcept nogil:
+    return <uint32_t>0xFF << (8 * suit)

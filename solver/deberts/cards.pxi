@@ -23,7 +23,7 @@ def ranks_by_power(order: tuple) -> list:
 
 cdef void fill_suit_tables():
     """The tables every solve shares: ORDER_BYTES, NTH_BIT, and from each kind's
-    card points in power order SHIFT_BYTES (table.pxi) and TRUMP_BYTE_POINTS
+    card points in power order SHIFT_BYTES (common/structure.pxi) and TRUMP_BYTE_POINTS
     (bounds.pxi)."""
     cdef int worths[2][8]
     cdef int kind, cards, power
@@ -36,8 +36,7 @@ cdef void fill_suit_tables():
             ORDER_BYTES[kind][cards] = sum(
                 1 << power for power in range(8) if (cards >> ranks[power]) & 1
             )
-    fill_shift_bytes(worths[0], worths[1])
-    fill_nth_bit()
+    fill_structure_tables(worths[0], worths[1])
     for cards in range(256):
         TRUMP_BYTE_POINTS[cards] = sum(worths[1][power] for power in range(8)
                                        if (cards >> power) & 1)

@@ -2,10 +2,6 @@
 # trump-seven swap, and who wins a trick.
 
 
-cdef inline uint32_t suit_cards(int suit) noexcept nogil:
-    return <uint32_t>0xFF << (8 * suit)
-
-
 cdef inline uint32_t legal_cards(Engine* e) noexcept nogil:
     """The cards the player to move may play. The leader plays any card. The answer
     while the stock lasts follows the ``stock_play`` option; once it is gone he must

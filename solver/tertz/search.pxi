@@ -63,9 +63,8 @@ cdef int transposition_cutoff(Engine* e, int* moves, int count, int alpha, int b
     table already proves that one answer's next trick start fails the window for
     the other player, the answer's value is that bound. Returns 1 on a cutoff.
     Every answer's key is made first, its bucket prefetched, and the probes follow
-    in order, so the answers' cache misses overlap. (Measured: 5.5% fewer nodes on
-    12 stock positions; in the end phase too, 7% fewer nodes but 6% more time: the
-    probes cost more than the nodes saved.)"""
+    in order, so the answers' cache misses overlap. Not in the end phase, where the
+    probes cost more than the nodes they save (figures: benchmarks/README.md)."""
     cdef Undo undo = e.s
     cdef Key keys[MAX_MOVES]
     cdef int deltas[MAX_MOVES]

@@ -5,11 +5,12 @@
 # While the stock lasts or declarations can still change, the key is the exact
 # state the rest of the deal depends on. After that (the end phase: strict play of
 # the cards in hand, nothing else at stake) nodes are filed by their rank structure
-# (quasi-symmetry, as in the Deberts engine): in each suit, which seat holds the
-# weakest remaining card, the next, and so on, and whether the jack of trumps (never
-# forced) is still in play. Two nodes of one structure have the same game tree and
-# differ only in the points of corresponding cards; their values differ by at most
-# the sum of those differences, so an entry's bounds, widened by it, hold for both.
+# (common/structure.pxi, shared with the Deberts engine): in each suit, which seat
+# holds the weakest remaining card, the next, and so on, and whether the jack of
+# trumps (never forced) is still in play. Two nodes of one structure have the same
+# game tree and differ only in the points of corresponding cards; their values
+# differ by at most the sum of those differences, so an entry's bounds, widened by
+# it, hold for both.
 #
 # A stock-phase node's key (table_key) is its exact state:
 #   field      bits  meaning
@@ -244,7 +245,7 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
     cdef Entry* bucket = key.bucket
     cdef int i
     if key.end != NULL:
-        return end_probe(e, key, lower, upper)
+        return structure_probe(e, key.end.entries, END_BUCKET, key, lower, upper)
     if bucket == NULL:
         return -1
     cdef uint64_t data
@@ -259,9 +260,6 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
     return -1
 
 
-# How far the points of two sets of a suit's cards, of one size, can differ card
-# for card: [kind][a][b] for the sets as power-order bytes a and b (kind 1 = trump).
-cdef uint8_t SHIFT_BYTES[2][256][256]
 # A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
 # [0] for a plain suit, [1] for the trump suit.
 cdef uint8_t ORDER_BYTES[2][256]
@@ -269,30 +267,21 @@ cdef uint8_t ORDER_BYTES[2][256]
 
 cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_points,
                             int* trump_points) noexcept nogil:
-    """ORDER_BYTES and SHIFT_BYTES from each kind's power (0..7) and points by rank."""
-    cdef int kind, a, b, x, y, rank, total, difference
-    cdef int points[8]
+    """ORDER_BYTES from each kind's power (0..7) by rank, and the tables of
+    common/structure.pxi from its points by rank."""
+    cdef int kind, a, rank
+    cdef int points[2][8]
     cdef int* power
     for kind in range(2):
         power = trump_power if kind else plain_power
         for rank in range(8):
-            points[power[rank]] = trump_points[rank] if kind else plain_points[rank]
+            points[kind][power[rank]] = trump_points[rank] if kind else plain_points[rank]
         for a in range(256):
             ORDER_BYTES[kind][a] = 0
             for rank in range(8):
                 if (a >> rank) & 1:
                     ORDER_BYTES[kind][a] |= 1 << power[rank]
-        for a in range(256):
-            for b in range(256):
-                total = 0
-                x = a
-                y = b
-                while x and y:
-                    difference = points[lowest_bit(x)] - points[lowest_bit(y)]
-                    total += difference if difference > 0 else -difference
-                    x &= x - 1
-                    y &= y - 1
-                SHIFT_BYTES[kind][a][b] = <uint8_t>total
+    fill_structure_tables(points[0], points[1])
 
 
 cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept nogil:
@@ -300,30 +289,29 @@ cdef inline uint32_t power_byte(Engine* e, uint32_t cards, int suit) noexcept no
     return ORDER_BYTES[suit == e.trump][(cards >> (8 * suit)) & 0xFF]
 
 
-cdef inline int point_shift(Engine* e, uint32_t stored, uint32_t current) noexcept nogil:
-    """How far apart the values of two nodes of one structure can be: the sum, over
-    corresponding cards, of their point differences."""
-    cdef int suit, total = 0
-    cdef uint32_t differ = stored ^ current
-    while differ:  # only the suits whose cards differ
-        suit = lowest_bit(differ) >> 3
-        differ &= ~suit_cards(suit)
-        total += SHIFT_BYTES[suit == e.trump][power_byte(e, stored, suit)][
-            power_byte(e, current, suit)]
-    return total
+ctypedef EndEntry StructureEntry  # the entry common/structure.pxi reads and writes
 
 
-cdef inline int structure_card(Engine* e, uint32_t remaining, int place) noexcept nogil:
-    """The card at ``place`` (suit * 8 + index among the suit's remaining cards,
-    weakest first), -1 if the suit has fewer cards left."""
-    cdef int suit = place >> 3
-    cdef uint32_t bits = power_byte(e, remaining, suit)
-    cdef int i
-    for i in range(place & 7):
-        bits &= bits - 1
-    if bits == 0:
-        return -1
-    return e.card_at[suit][lowest_bit(bits)]
+cdef inline int trump_shift_unknown(Engine* e) noexcept nogil:
+    """Every suit's point shift is known."""
+    return 0
+
+
+cdef inline int same_structure(Table* t, EndEntry* entry, Key* key) noexcept nogil:
+    return (entry.gen == t.gen and entry.owners[0] == <uint32_t>key.cards
+            and entry.owners[1] == <uint32_t>(key.cards >> 32))
+
+
+cdef inline int same_position(EndEntry* entry, Key* key) noexcept nogil:
+    return (entry.owners[0] == <uint32_t>key.cards
+            and entry.owners[1] == <uint32_t>(key.cards >> 32)
+            and entry.remaining == key.remaining)
+
+
+cdef inline void file_position(Engine* e, EndEntry* entry, Key* key) noexcept nogil:
+    entry.owners[0] = <uint32_t>key.cards
+    entry.owners[1] = <uint32_t>(key.cards >> 32)
+    entry.cards_left = <uint8_t>popcount32(key.remaining)
 
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
@@ -341,7 +329,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     cdef uint64_t data
     cdef int i
     if key.end != NULL:
-        end_store(e, key, lower, upper, best)
+        structure_store(e, key.end.entries, END_BUCKET, key, lower, upper, best)
         return
     if bucket == NULL:
         return
@@ -365,68 +353,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     slot.lock = key.check ^ data
 
 
-cdef inline int end_probe(Engine* e, Key* key, int* lower, int* upper) noexcept nogil:
-    """``table_probe`` for an end-phase node: every entry of its structure."""
-    cdef Table* t = <Table*>e.table
-    cdef EndEntry* entry
-    cdef int i, shift, first = -1, first_shift = INF, bound
-    cdef uint32_t low = <uint32_t>key.cards, high = <uint32_t>(key.cards >> 32)
-    for i in range(END_BUCKET):
-        entry = &key.end.entries[i]
-        if entry.gen != t.gen or entry.owners[0] != low or entry.owners[1] != high:
-            continue
-        shift = 0
-        if entry.remaining != key.remaining:
-            shift = point_shift(e, entry.remaining, key.remaining)
-        if entry.lower > -INF:
-            bound = entry.lower - shift
-            if bound > lower[0]:
-                lower[0] = bound
-        if entry.upper < INF:
-            bound = entry.upper + shift
-            if bound < upper[0]:
-                upper[0] = bound
-        if shift < first_shift:
-            first_shift = shift
-            first = entry.best
-    if first < 0:
-        return first
-    return structure_card(e, key.remaining, first)
-
-
-cdef inline void end_store(Engine* e, Key* key, int lower, int upper, int best) noexcept nogil:
-    """``table_store`` for an end-phase node."""
-    cdef Table* t = <Table*>e.table
-    cdef EndEntry* slot = &key.end.entries[0]
-    cdef EndEntry* entry
-    cdef uint32_t low = <uint32_t>key.cards, high = <uint32_t>(key.cards >> 32)
-    cdef int i
-    for i in range(END_BUCKET):
-        entry = &key.end.entries[i]
-        if entry.gen != t.gen:
-            slot = entry
-            break
-        if entry.owners[0] == low and entry.owners[1] == high and entry.remaining == key.remaining:
-            slot = entry
-            if slot.lower > lower:
-                lower = slot.lower
-            if slot.upper < upper:
-                upper = slot.upper
-            break
-        if end_keep_priority(t, entry) < end_keep_priority(t, slot):
-            slot = entry
-    slot.owners[0] = low
-    slot.owners[1] = high
-    slot.remaining = key.remaining
-    slot.lower = <int16_t>lower
-    slot.upper = <int16_t>upper
-    slot.best = <uint8_t>card_place(e, key.remaining, best)
-    slot.cards_left = <uint8_t>popcount32(key.remaining)
-    slot.gen = t.gen
-    slot.age = t.age
-
-
-cdef inline int end_keep_priority(Table* t, EndEntry* entry) noexcept nogil:
+cdef inline int structure_priority(Table* t, EndEntry* entry) noexcept nogil:
     """As ``keep_priority``, for an end entry."""
     return (entry.age == t.age) * 64 + entry.cards_left
 
@@ -453,9 +380,9 @@ cdef void* zeroed(uint64_t size) noexcept nogil:
     return memory
 
 
-cdef uint64_t table_size(uint64_t mask, uint64_t end_mask) noexcept nogil:
+cdef uint64_t table_size(Table* t) noexcept nogil:
     """The bytes of both tables."""
-    return (mask + 1) * BUCKET * sizeof(Entry) + (end_mask + 1) * sizeof(EndBucket)
+    return (t.mask + 1) * BUCKET * sizeof(Entry) + (t.end_mask + 1) * sizeof(EndBucket)
 
 
 cdef int table_init(Table* t, int bits) noexcept nogil:
