@@ -90,10 +90,10 @@ class Deberts(Game):
         from deberts.variants.deberts.play.arena import arena
 
         first, second = specs
-        given = dict(options or {})
-        return arena((first, second), players=given.get("players", 2), deals=deals,
-                     seed=seed, rules=rules, target=int(given.get("target", 301)), jobs=jobs,
-                     progress=progress)
+        table = {name: int(value) for name, value in (options or {}).items()
+                 if name in ("players", "target")}  # the rules' preset is in ``rules``
+        return arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+                     progress=progress, **table)
 
     def options(self, command: str) -> Sequence[click.Option]:
         from deberts.variants.deberts.cli.options import PLAYERS, PRESET, TARGET
