@@ -238,7 +238,7 @@ cdef class Search(TableSearch):
         cdef Engine* e = self.begin(&world.setting)
         cdef int i
         setup_engine(e, world)
-        e.table = &self.table
+        e.table = self.tab
         for i in range(count):
             play_card(e, move_card(trick[i]), move_declines(trick[i]), &undo)
 

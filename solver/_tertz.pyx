@@ -243,7 +243,7 @@ cdef class Search(TableSearch):
         cdef Engine* e = self.begin(&spec.setting)
         setup_engine(e, spec)
         self.start(&e.limit)
-        e.table = &self.table
+        e.table = self.tab
         if deal_over(e):
             raise ValueError("the deal is over: nothing left to solve")
         self.settled = settle(e)
@@ -274,6 +274,46 @@ cdef class Search(TableSearch):
             count = root_values(e, start, moves, values)
         self.finish(&e.limit, e.nodes)
         return [(moves[i], self.settled + values[i]) for i in range(count)], e.nodes
+
+    def root_moves(self, Spec spec not None):
+        """The root's legal moves in the order ``values`` searches them. The table
+        is begun under the spec's setting (cleared if it held another): call it
+        before searches sharing the table value the root's moves side by side."""
+        cdef Engine* e = self.prepare(spec)
+        cdef int moves[MAX_MOVES]
+        cdef int count = ordered_moves(e, -1, moves, 0)
+        self.finish(&e.limit, 0)
+        return [moves[i] for i in range(count)]
+
+    def move_value(self, Spec spec not None, int move, int guess=NO_GUESS, known=()):
+        """``(value, nodes)``: the exact value of the root move ``move`` (the margin
+        from the root after it, as ``values`` gives it), the search starting from
+        ``guess`` (a margin from the root) when given and testing the ``known`` values (other root moves', margins
+        from the root) first. Searches sharing one table value the root moves of
+        one position side by side, each finding what the others proved."""
+        cdef Engine* e = self.prepare(spec)
+        cdef int moves[MAX_MOVES]
+        cdef int after[MAX_MOVES]
+        cdef int count, i, n = 0, delta, value
+        cdef int start = NO_GUESS if guess == NO_GUESS else guess - self.settled
+        count = ordered_moves(e, -1, moves, 0)
+        for i in range(count):
+            if moves[i] == move:
+                break
+        else:
+            raise ValueError(f"move {move} is not legal at the root")
+        for value in known:
+            if n < MAX_MOVES:
+                after[n] = value - self.settled
+                n += 1
+        with nogil:
+            delta = make_move(e, move)
+            for i in range(n):
+                after[i] -= delta
+            value = delta + exact_value(e, NO_GUESS if start == NO_GUESS else start - delta,
+                                        after, n)
+        self.finish(&e.limit, e.nodes)
+        return self.settled + value, e.nodes
 
     def line(self, Spec spec not None, int guess=NO_GUESS):
         """``(value, line, nodes)``: the exact value and one optimal line of moves

@@ -20,7 +20,11 @@
 #   same_position(entry, key)       the entry is of the key's exact position
 #   structure_priority(t, entry)    which entry of a full bucket gives way (lowest)
 #   file_position(e, entry, key)    write the key's fields and the priority's
-#                                   count of cards
+#                                   count of cards (called last: the others are
+#                                   written)
+#   entry_view(entry, copy)         the entry to read: ``entry`` itself, or its
+#                                   copy in ``copy`` where threads share the
+#                                   table (one read, then checked)
 
 
 # How far the points of two sets of a suit's cards, of one size, can differ card
@@ -92,10 +96,11 @@ cdef inline int structure_probe(Engine* e, StructureEntry* entries, int count, K
     structure, each widened by its point shift; return the card of the nearest
     entry (-1 if none)."""
     cdef Table* t = <Table*>e.table
+    cdef StructureEntry copy
     cdef StructureEntry* entry
     cdef int i, shift, first = -1, first_shift = INF, bound
     for i in range(count):
-        entry = entries + i
+        entry = entry_view(entries + i, &copy)
         if not same_structure(t, entry, key):
             continue
         shift = 0
@@ -126,26 +131,32 @@ cdef inline void structure_store(Engine* e, StructureEntry* entries, int count, 
     ``structure_priority``."""
     cdef Table* t = <Table*>e.table
     cdef StructureEntry* slot = entries
+    cdef StructureEntry copy, fresh
     cdef StructureEntry* entry
-    cdef int i
+    cdef int i, priority = INF, this
     for i in range(count):
-        entry = entries + i
+        entry = entry_view(entries + i, &copy)
         if entry.gen != t.gen:
-            slot = entry
+            slot = entries + i
             break
         if same_position(entry, key):
-            slot = entry
-            if slot.lower > lower:
-                lower = slot.lower
-            if slot.upper < upper:
-                upper = slot.upper
+            slot = entries + i
+            if entry.lower > lower:
+                lower = entry.lower
+            if entry.upper < upper:
+                upper = entry.upper
             break
-        if structure_priority(t, entry) < structure_priority(t, slot):
-            slot = entry
-    file_position(e, slot, key)
-    slot.remaining = key.remaining
-    slot.lower = <int16_t>lower
-    slot.upper = <int16_t>upper
-    slot.best = <uint8_t>card_place(e, key.remaining, best)
-    slot.gen = t.gen
-    slot.age = t.age
+        this = structure_priority(t, entry)
+        if this < priority:
+            priority = this
+            slot = entries + i
+    # The entry is made whole here and written at once; file_position comes last,
+    # so an engine may seal what the others wrote (a check word for shared tables).
+    fresh.remaining = key.remaining
+    fresh.lower = <int16_t>lower
+    fresh.upper = <int16_t>upper
+    fresh.best = <uint8_t>card_place(e, key.remaining, best)
+    fresh.gen = t.gen
+    fresh.age = t.age
+    file_position(e, &fresh, key)
+    slot[0] = fresh

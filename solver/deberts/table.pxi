@@ -29,6 +29,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 cdef enum:
+    TABLE_SHAREABLE = 0  # threads may share the table: its entries carry no check word
     BUCKET = 4
     META_USED = 0x80
 
@@ -95,6 +96,11 @@ ctypedef Entry StructureEntry  # the entry common/structure.pxi reads and writes
 cdef inline int trump_shift_unknown(Engine* e) noexcept nogil:
     """The bella cards would not correspond while bella is still in play."""
     return e.s.bella_state != BELLA_SETTLED
+
+
+cdef inline Entry* entry_view(Entry* entry, Entry* copy) noexcept nogil:
+    """The entry itself: the table is never shared."""
+    return entry
 
 
 cdef inline int same_structure(Table* t, Entry* entry, Key* key) noexcept nogil:

@@ -39,9 +39,11 @@
 # every stock-phase line ends in are kept; the bucket is chosen by a hash of the
 # structure, and every entry of the structure narrows the bounds:
 #   field      bits  meaning
-#   owners     2x32  the structure: 8 bits a suit (bit i: seat 1 holds the suit's
-#                    i-th weakest remaining card), 4 bits a suit its count << 32,
-#                    the jack in play << 48, the leader << 49
+#   lock       64    the structure's hash (key_hash of 8 bits a suit, bit i: seat
+#                    1 holds the suit's i-th weakest remaining card; 4 bits a suit
+#                    its count << 32; the jack in play << 48; the leader << 49),
+#                    xor the other fields folded (end_check): a torn entry, written
+#                    by two threads at once, fails it
 #   remaining  32    the cards in play
 #   lower      16    the remaining margin is >= lower
 #   upper      16    the remaining margin is <= upper
@@ -59,6 +61,7 @@ from posix.mman cimport madvise, MADV_HUGEPAGE
 from posix.stdlib cimport posix_memalign
 
 cdef enum:
+    TABLE_SHAREABLE = 1  # threads may share the table: entries checked by a hash xor their data
     BUCKET = 4
     END_BUCKET = 3
     END_BUCKETS_SHIFT = 0     # end buckets: 2**(bits - this), 64 bytes each
@@ -77,7 +80,7 @@ cdef struct Entry:
     uint64_t data
 
 cdef struct EndEntry:
-    uint32_t owners[2]
+    uint32_t lock[2]       # the structure's hash xor the data (end_check)
     uint32_t remaining
     int16_t lower
     int16_t upper
@@ -100,7 +103,8 @@ cdef struct Table:
 
 cdef struct Key:
     uint64_t cards         # an end-phase node's structure
-    uint64_t check         # a stock-phase node's check hash
+    uint64_t check         # the check hash: of the stock-phase key, or of the
+                           # end-phase structure (key_hash(cards), one-to-one)
     uint32_t remaining     # an end-phase node's cards in play
     Entry* bucket          # where a stock-phase node is filed; NULL otherwise
     EndBucket* end         # where an end-phase node is filed; NULL otherwise
@@ -161,7 +165,8 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
     key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
     key.remaining = in_play
     key.bucket = NULL
-    key.end = (<Table*>e.table).end + (key_hash(key.cards) & (<Table*>e.table).end_mask)
+    key.check = key_hash(key.cards)
+    key.end = (<Table*>e.table).end + (key.check & (<Table*>e.table).end_mask)
     __builtin_prefetch(key.end)
 
 
@@ -297,21 +302,45 @@ cdef inline int trump_shift_unknown(Engine* e) noexcept nogil:
     return 0
 
 
+cdef inline uint64_t end_data(EndEntry* entry) noexcept nogil:
+    """An end entry's fields besides its lock, folded into 64 bits (the second
+    word through a multiply, so that a torn entry's fields do not cancel out)."""
+    return ((<uint64_t>entry.remaining | <uint64_t><uint16_t>entry.lower << 32
+             | <uint64_t><uint16_t>entry.upper << 48)
+            ^ (<uint64_t>entry.best | <uint64_t>entry.gen << 8 | <uint64_t>entry.age << 16
+               | <uint64_t>entry.cards_left << 24) * <uint64_t>0x9E3779B97F4A7C15)
+
+
+cdef inline uint64_t end_check(EndEntry* entry) noexcept nogil:
+    """The structure hash an end entry was written for, or noise when the entry
+    is torn (threads sharing the table wrote it at once): its lock xor its data,
+    as Stockfish's shared hash table checks its entries."""
+    return (entry.lock[0] | <uint64_t>entry.lock[1] << 32) ^ end_data(entry)
+
+
+cdef inline EndEntry* entry_view(EndEntry* entry, EndEntry* copy) noexcept nogil:
+    """A copy of the entry, read once: a thread sharing the table may be writing
+    it, and the copy is what its check word is checked against."""
+    copy[0] = entry[0]
+    return copy
+
+
 cdef inline int same_structure(Table* t, EndEntry* entry, Key* key) noexcept nogil:
-    return (entry.gen == t.gen and entry.owners[0] == <uint32_t>key.cards
-            and entry.owners[1] == <uint32_t>(key.cards >> 32))
+    return entry.gen == t.gen and end_check(entry) == key.check
 
 
 cdef inline int same_position(EndEntry* entry, Key* key) noexcept nogil:
-    return (entry.owners[0] == <uint32_t>key.cards
-            and entry.owners[1] == <uint32_t>(key.cards >> 32)
-            and entry.remaining == key.remaining)
+    return entry.remaining == key.remaining and end_check(entry) == key.check
 
 
 cdef inline void file_position(Engine* e, EndEntry* entry, Key* key) noexcept nogil:
-    entry.owners[0] = <uint32_t>key.cards
-    entry.owners[1] = <uint32_t>(key.cards >> 32)
+    """Complete an entry whose other fields are written: the count of cards, and
+    the lock that seals it."""
+    cdef uint64_t lock
     entry.cards_left = <uint8_t>popcount32(key.remaining)
+    lock = key.check ^ end_data(entry)
+    entry.lock[0] = <uint32_t>lock
+    entry.lock[1] = <uint32_t>(lock >> 32)
 
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:

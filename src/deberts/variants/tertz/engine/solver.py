@@ -98,24 +98,21 @@ class TertzSolver(SearchOwner[_tertz.Search]):
     them in parallel.
 
     With ``threads`` above 1, :meth:`values` shares the root moves out among that
-    many searches side by side, each with a table of its own (of ``table_bits``
-    too: the memory grows with the threads)."""
+    many searches side by side, all in the one table (its entries are checked
+    lock-free, as in Stockfish's shared hash), so each finds what the others have
+    proved; the memory does not grow with the threads."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1) -> None:
         super().__init__(_tertz.Search, table_bits)
         self.threads = integer("threads", threads, 1, MAX_THREADS)
-        self._helpers = [_tertz.Search(self._search.table_bits) for _ in range(threads - 1)]
+        self._helpers = [_tertz.Search(share=self._search) for _ in range(threads - 1)]
+        self._thread_seconds: list[float] = []  # each thread's CPU in the last shared search
 
     @property
     def table_bytes(self) -> int:
-        """The memory the tables hold, fixed by ``table_bits`` and ``threads``."""
-        return self._search.table_bytes * self.threads
-
-    def clear(self) -> None:
-        """Forget everything the tables hold."""
-        with self._lock:
-            for search in (self._search, *self._helpers):
-                search.clear()
+        """The memory the table holds, fixed by ``table_bits`` (one table shared by
+        the threads)."""
+        return self._search.table_bytes
 
     def value(self, position: TertzPosition, guess: int | None = None) -> int:
         """The deal's margin under optimal play from ``position``. A ``guess`` of
@@ -166,49 +163,55 @@ class TertzSolver(SearchOwner[_tertz.Search]):
 
     def _shared_out(self, position: TertzPosition, guess: int | None,
                     proof: Proof[Move]) -> tuple[dict[Move, int], int]:
-        """Every legal move's value, the moves dealt out in turn to the searches,
-        which run side by side; each search's value searches start from the value
-        it found before (the first from ``guess``). Each value found goes to
-        ``proof``, and the calling thread's observer sees it."""
-        moves = position.legal_moves()
+        """Every legal move's value, the searches taking the root's moves in the
+        engine's search order, one at a time, side by side in the shared table;
+        each value search starts from the last value found (the first from
+        ``guess``) and tests the values found so far first. Each value found goes
+        to ``proof``, and the calling thread's observer sees it."""
+        spec = _input(position)
+        settled = settled_margin(position)
         searches = [self._search, *self._helpers]
         watching = shared_watching(self._watching())
+        configure(self._search, watching, settled)
+        order = self._search.root_moves(spec)  # begins the table under the root's setting
+        moves = [to_move(code) for code in order]
+        found: list[int | None] = [None] * len(order)
         stopped = threading.Event()
         told = threading.Lock()
         started = time.monotonic()
-        proof.found([engine_move(move) for move in moves], [])
+        proof.found(order, [])
+        queue = {"next": 0, "last": guess}
 
         def tell(index: int, value: int, nodes: int) -> None:
-            with told:
-                proof.prove(index, value - proof.settled)
-                if watching.observer is not None:
-                    seconds = time.monotonic() - started
-                    watching.observer(Progress(nodes, seconds, moves=len(moves),
-                                               values=proof.partial_values(nodes, seconds)))
+            proof.prove(index, value - proof.settled)
+            if watching.observer is not None:
+                seconds = time.monotonic() - started
+                watching.observer(Progress(nodes, seconds, moves=len(moves),
+                                           values=proof.partial_values(nodes, seconds)))
 
-        def run(index: int) -> tuple[dict[Move, int], int]:
-            found: dict[Move, int] = {}
-            nodes, last = 0, guess
-            for rank in range(index, len(moves), len(searches)):
-                move = moves[rank]
+        def run(search: _tertz.Search) -> tuple[int, float]:
+            nodes, cpu = 0, time.thread_time()
+            while True:
+                with told:
+                    rank = queue["next"]
+                    if rank >= len(order):
+                        return nodes, time.thread_time() - cpu
+                    queue["next"] = rank + 1
+                    last = queue["last"]
+                    known = [value - settled for value in found if value is not None]
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
-                after = position.copy()
-                after.push(move)
-                if after.is_over():
-                    found[move] = after.score().margin
-                else:
-                    settled = settled_margin(after)
-                    configure(searches[index], watching, settled)
-                    value, used = searches[index].value(_input(after), *_guess(last, settled))
-                    found[move] = last = settled + value
-                    nodes += used
-                tell(rank, found[move], nodes)
-            return found, nodes
+                configure(search, watching, settled)
+                value, used = search.move_value(spec, order[rank], *_guess(last, settled),
+                                                known=known)
+                nodes += used
+                with told:
+                    found[rank] = queue["last"] = settled + value
+                    tell(rank, settled + value, nodes)
 
         pool = ThreadPoolExecutor(max_workers=len(searches))
         try:
-            futures = [pool.submit(run, index) for index in range(len(searches))]
+            futures = [pool.submit(run, search) for search in searches]
             pending = set(futures)
             while pending:  # a tenth of a second at a time, so that Ctrl-C comes here
                 done, pending = wait(pending, timeout=0.1, return_when=FIRST_EXCEPTION)
@@ -224,8 +227,10 @@ class TertzSolver(SearchOwner[_tertz.Search]):
             raise
         finally:
             pool.shutdown(wait=True)
-        values = {move: value for share, _ in shares for move, value in share.items()}
-        return {move: values[move] for move in moves}, sum(nodes for _, nodes in shares)
+        self._thread_seconds = [seconds for _, seconds in shares]  # for benchmarks/tertz.py
+        values = dict(zip(moves, found))
+        return ({move: values[move] for move in position.legal_moves()},  # type: ignore[misc]
+                sum(nodes for nodes, _ in shares))
 
     def line(
         self, position: TertzPosition, guess: int | None = None
