@@ -4,7 +4,10 @@
 For each deal, two positions: the first lead (the whole deal ahead, breaks
 included) and right after the break (the first trick and the break made by seeded
 random moves, 15 tricks ahead). For each, two modes: ``value`` (the exact value)
-and ``values`` (every legal move's value, swap and breaks included). Every solve is
+and ``values`` (every legal move's value, swap and breaks included); ``first`` is
+the CPU time of ``values`` until the first move's value is exact. With ``--threads
+N`` the moves are valued on N threads sharing one table, and a search's time is
+its busiest thread's CPU (what it takes on N free cores). Every solve is
 cold (the table cleared) on one thread, timed by the thread's CPU clock (a
 loaded machine does not count). The table gives the median and 99th percentile
 seconds and nodes of each, and the CPU time a node over the set; with ``--repeat
@@ -19,12 +22,14 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from measure import cpu_timed, percentile  # benchmarks/ is the script's folder
 
+from deberts.engine.partial import PartialValues
 from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
 from deberts.variants.tertz.model import TertzPosition, random_deals
 
@@ -72,22 +77,53 @@ def nodes_of(mode: str) -> Callable[[TertzSolver, TertzPosition], int]:
     return search
 
 
+def first_exact(solver: TertzSolver, position: TertzPosition) -> tuple[int, float]:
+    """Mode ``first``: every move's value searched until the first is proven
+    exact; its nodes and the CPU seconds to it (the search then stopped)."""
+    started = time.thread_time()
+    seen: list[tuple[int, float]] = []
+
+    def observer(values: PartialValues[Any]) -> None:
+        if values.exact and not seen:
+            seen.append((values.nodes, time.thread_time() - started))
+            raise FirstFound
+
+    try:
+        solver.proven_values(position, observer)
+    except FirstFound:
+        pass
+    return seen[0] if seen else (solver.nodes, time.thread_time() - started)
+
+
+class FirstFound(Exception):
+    """Stops a search once its first exact value is in (mode ``first``)."""
+
+
 MODES = {mode: nodes_of(mode) for mode in ("value", "values")}
 
 
 def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
-            table_bits: int = DEFAULT_TABLE_BITS) -> Figures:
+            table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1,
+            verbose: bool = False) -> Figures:
     """Solve each position cold ``repeat`` times, interleaved; per position the
     median time over the repeats and its node count (the same every time)."""
-    solver = TertzSolver(table_bits)
-    work = MODES[mode]
+    solver = TertzSolver(table_bits, threads)
     times: list[list[float]] = [[] for _ in found]
     nodes = [0] * len(found)
     for _ in range(repeat):
         for index, position in enumerate(found):
             solver.clear()
-            nodes[index], spent = cpu_timed(partial(work, solver, position))
+            if mode == "first":
+                nodes[index], spent = first_exact(solver, position)
+            elif threads > 1:  # the busiest thread's CPU: the time on free cores
+                nodes[index], _ = cpu_timed(partial(MODES[mode], solver, position))
+                spent = max(solver._thread_seconds, default=0.0)
+            else:
+                nodes[index], spent = cpu_timed(partial(MODES[mode], solver, position))
             times[index].append(spent)
+            if verbose:
+                print(f"deal {index}: {spent:.3f} s {nodes[index]:,} nodes", file=sys.stderr,
+                      flush=True)
     seconds = [statistics.median(t) for t in times]
     return Figures(
         median=statistics.median(seconds),
@@ -105,15 +141,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=1, help="interleaved runs (1)")
     parser.add_argument("--points", default=",".join(POINTS),
                         help="first_lead, after_break or both (comma-separated)")
-    parser.add_argument("--modes", default=",".join(MODES), help="value, values or both")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="value, values (comma-separated), or first")
     parser.add_argument("--table-bits", type=int, default=DEFAULT_TABLE_BITS)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads sharing the table (values: the busiest one's CPU)")
+    parser.add_argument("--verbose", action="store_true", help="each deal's figures")
     args = parser.parse_args(argv)
     print("| position | mode | deals | median ms | p99 ms | median nodes | p99 nodes | ns a node |")
     print("|---|---|---|---|---|---|---|---|")
     for point in args.points.split(","):
         found = positions(args.deals, point)
         for mode in args.modes.split(","):
-            figures = measure(found, mode, args.repeat, args.table_bits)
+            figures = measure(found, mode, args.repeat, args.table_bits, args.threads,
+                              args.verbose)
             print(figures.row(point, mode), flush=True)
 
 
