@@ -110,3 +110,13 @@ def test_settled_margins_are_added_once() -> None:
     assert settled_margin(position) != 0
     shared = TertzSolver(14, threads=3).values(position)
     assert dict(shared) == dict(TertzSolver(14).values(position))
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_more_threads_than_moves_help_with_the_open_moves(seed: int) -> None:
+    """Threads with no move left search an unsolved one beside its first thread
+    (whoever proves it stops the others): the values are still one thread's."""
+    position = after_break(seed, 1)
+    assert len(position.legal_moves()) < 12
+    alone = TertzSolver(16).values(position)
+    assert dict(TertzSolver(16, threads=12).values(position)) == dict(alone)

@@ -189,25 +189,52 @@ class TertzSolver(SearchOwner[_tertz.Search]):
                 watching.observer(Progress(nodes, seconds, moves=len(moves),
                                            values=proof.partial_values(nodes, seconds)))
 
+        working: list[list[_tertz.Search]] = [[] for _ in order]  # who searches each move
+
+        def take(search: _tertz.Search) -> tuple[int, int | None, list[int]] | None:
+            """The next move to search (with ``told`` held): the next in order, else,
+            once every move is taken, the unsolved move fewest threads search (a
+            thread with nothing left helps there, in the shared table: whoever
+            proves the value first stops the others); None when all are solved."""
+            rank = queue["next"]
+            if rank < len(order):
+                queue["next"] = rank + 1
+            else:
+                open_ranks = [r for r in range(len(order)) if found[r] is None]
+                if not open_ranks:
+                    return None
+                rank = min(open_ranks, key=lambda r: len(working[r]))
+            working[rank].append(search)
+            return rank, queue["last"], [v - settled for v in found if v is not None]
+
         def run(search: _tertz.Search) -> tuple[int, float]:
             nodes, cpu = 0, time.thread_time()
             while True:
                 with told:
-                    rank = queue["next"]
-                    if rank >= len(order):
-                        return nodes, time.thread_time() - cpu
-                    queue["next"] = rank + 1
-                    last = queue["last"]
-                    known = [value - settled for value in found if value is not None]
+                    taken = take(search)
+                if taken is None:
+                    return nodes, time.thread_time() - cpu
+                rank, last, known = taken
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
                 configure(search, watching, settled)
-                value, used = search.move_value(spec, order[rank], *_guess(last, settled),
-                                                known=known)
+                try:
+                    value, used = search.move_value(spec, order[rank], *_guess(last, settled),
+                                                    known=known)
+                except SearchInterrupted:
+                    with told:
+                        working[rank].remove(search)
+                        if found[rank] is None or stopped.is_set():
+                            raise  # not a helper stopped by the move's proof
+                    continue
                 nodes += used
                 with told:
-                    found[rank] = queue["last"] = settled + value
-                    tell(rank, settled + value, nodes)
+                    working[rank].remove(search)
+                    if found[rank] is None:
+                        found[rank] = queue["last"] = settled + value
+                        for other in working[rank]:
+                            other.stop()  # the move is proven: its helpers move on
+                        tell(rank, settled + value, nodes)
 
         pool = ThreadPoolExecutor(max_workers=len(searches))
         try:
