@@ -93,13 +93,22 @@ cdef inline void stake_bounds(Engine* e, int* lower, int* upper) noexcept nogil:
     total = e.s.points_left + LAST_TRICK
     if e.s.marriage_open:
         total += MARRIAGE_POINTS
-    if e.s.drawn == STOCK_SIZE:  # the end phase: the leader's quick tricks count
-        if e.s.leader == 0:
-            lower[0] = -total + 2 * quick_points(e, 0)
-            upper[0] = total - 2 * sure_points(e, 1)
-        else:
-            lower[0] = -total + 2 * sure_points(e, 0)
-            upper[0] = total - 2 * quick_points(e, 1)
-        return
     lower[0] = -total + 2 * sure_points(e, 0)
     upper[0] = total - 2 * sure_points(e, 1)
+
+
+cdef inline void quick_bounds(Engine* e, int* lower, int* upper) noexcept nogil:
+    """In the end phase, narrow the stake bounds by the leader's quick tricks
+    (never looser than his sure points): after the table's probe, which often
+    settles the node first."""
+    cdef int total = e.s.points_left + LAST_TRICK, bound
+    if e.s.marriage_open:
+        total += MARRIAGE_POINTS
+    if e.s.leader == 0:
+        bound = -total + 2 * quick_points(e, 0)
+        if bound > lower[0]:
+            lower[0] = bound
+    else:
+        bound = total - 2 * quick_points(e, 1)
+        if bound < upper[0]:
+            upper[0] = bound

@@ -119,6 +119,12 @@ cdef int search_table_node(Engine* e, int alpha, int beta) noexcept nogil:
         return lower
     if upper <= alpha:
         return upper
+    if e.s.drawn == STOCK_SIZE and not e.s.declaring:
+        quick_bounds(e, &lower, &upper)
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
     if lower > alpha:
         alpha = lower
     if upper < beta:

@@ -20,10 +20,11 @@
 #                    face-down card is left), 8-12 the face-up card (0 when the
 #                    stock is gone), 13 break due, 14 leader (the first trick's
 #                    winner when the break is due), 15 marriage open, 16 used
-# Two independent 64-bit hashes of it (two seeds) choose the bucket and verify the
-# entry, which holds the second hash instead of the key: 16 bytes, BUCKET of them
-# to a 64-byte line, so a probe is one cache miss. Two keys are confused only when
-# both hashes agree, about once in 2**64 comparisons of different keys.
+# A 64-bit hash of it, widened by one multiply (stock_hash), chooses the bucket
+# (the high half) and verifies the entry (the low half, one-to-one with the 64
+# bits), which holds the check instead of the key: 16 bytes, BUCKET of them to a
+# 64-byte line, so a probe is one cache miss. Two keys are confused only when
+# their 64-bit hashes agree, about once in 2**64 comparisons of different keys.
 # Stock-phase entry layout (16 bytes):
 #   field      bits  meaning
 #   lock       64    the check hash xor data (a torn or foreign entry fails it)
@@ -119,8 +120,15 @@ cdef extern from *:
         __uint128_t product = (__uint128_t)a * b;
         return (uint64_t)product ^ (uint64_t)(product >> 64);
     }
+    /* the 128-bit product of a and b: its low half returned, its high half in *high */
+    static inline uint64_t deberts_wide(uint64_t a, uint64_t b, uint64_t* high) {
+        __uint128_t product = (__uint128_t)a * b;
+        *high = (uint64_t)(product >> 64);
+        return (uint64_t)product;
+    }
     """
     uint64_t mum "deberts_mum" (uint64_t a, uint64_t b) nogil
+    uint64_t wide "deberts_wide" (uint64_t a, uint64_t b, uint64_t* high) nogil
 
 
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
@@ -143,10 +151,10 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
         meta |= e.s.cut << 4
     if left > 0:
         meta |= e.s.face_up << 8
-    key.bucket = (<Table*>e.table).entries + BUCKET * (
-        stock_hash(cards, meta, declared, INDEX_SEED) & (<Table*>e.table).mask)
+    cdef uint64_t index
+    key.check = stock_hash(cards, meta, declared, &index)
+    key.bucket = (<Table*>e.table).entries + BUCKET * (index & (<Table*>e.table).mask)
     __builtin_prefetch(key.bucket)
-    key.check = stock_hash(cards, meta, declared, CHECK_SEED)
 
 
 cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
@@ -204,22 +212,24 @@ cdef inline uint64_t key_hash(uint64_t h) noexcept nogil:
     return h
 
 
-# The seeds of a stock-phase key's two hashes.
-cdef uint64_t INDEX_SEED = 0x2D358DCCAA6C78A5
-cdef uint64_t CHECK_SEED = 0x8BB84B93962EACC9
+# The seed of a stock-phase key's hash.
+cdef uint64_t STOCK_SEED = 0x2D358DCCAA6C78A5
 
 
 cdef inline uint64_t stock_hash(uint64_t cards, uint64_t meta, uint64_t* declared,
-                                uint64_t seed) noexcept nogil:
-    """A 64-bit hash of a stock-phase key: wyhash's rounds over its six words, with
-    wyhash's secret words."""
-    cdef uint64_t h = mum(cards ^ seed ^ <uint64_t>0xA0761D6478BD642F,
+                                uint64_t* index) noexcept nogil:
+    """A stock-phase key's check hash, and in ``index`` the hash that picks its
+    bucket: wyhash's rounds over its six words (with wyhash's secret words) to 64
+    bits, then one widening multiply by an odd number, whose low half (the check)
+    is a one-to-one function of those 64 bits and whose high half mixes them all
+    (the index). Two keys are confused only when the 64 bits agree."""
+    cdef uint64_t h = mum(cards ^ STOCK_SEED ^ <uint64_t>0xA0761D6478BD642F,
                           meta ^ <uint64_t>0xE7037ED1A0B428DB)
     h = mum(h ^ declared[0] ^ <uint64_t>0x8EBC6AF09C88C6E3,
             declared[1] ^ <uint64_t>0x589965CC75374CC3)
     h = mum(h ^ declared[2] ^ <uint64_t>0xA0761D6478BD642F,
             declared[3] ^ <uint64_t>0x8EBC6AF09C88C6E3)
-    return mum(h ^ <uint64_t>0xE7037ED1A0B428DB, seed ^ <uint64_t>0x589965CC75374CC3)
+    return wide(h ^ <uint64_t>0xE7037ED1A0B428DB, <uint64_t>0x9E3779B97F4A7C15, index)
 
 
 cdef inline uint64_t entry_data(int lower, int upper, int best, int cards_left,
