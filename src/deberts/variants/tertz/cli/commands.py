@@ -63,7 +63,7 @@ table_bits_option: Decorator = click.option(
 )
 threads_option: Decorator = click.option(
     "--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
-    help="Value the moves on N threads side by side, a table each.",
+    help="Value the moves on N threads side by side, sharing one table.",
 )
 
 
