@@ -180,7 +180,8 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         told = threading.Lock()
         started = time.monotonic()
         proof.found(order, [])
-        queue = {"next": 0, "last": guess}
+        queue = [0]  # the next move in order not yet taken
+        latest: list[int | None] = [guess]  # the last value found
 
         def tell(index: int, value: int, nodes: int) -> None:
             proof.prove(index, value - proof.settled)
@@ -196,16 +197,16 @@ class TertzSolver(SearchOwner[_tertz.Search]):
             once every move is taken, the unsolved move fewest threads search (a
             thread with nothing left helps there, in the shared table: whoever
             proves the value first stops the others); None when all are solved."""
-            rank = queue["next"]
+            rank = queue[0]
             if rank < len(order):
-                queue["next"] = rank + 1
+                queue[0] = rank + 1
             else:
                 open_ranks = [r for r in range(len(order)) if found[r] is None]
                 if not open_ranks:
                     return None
                 rank = min(open_ranks, key=lambda r: len(working[r]))
             working[rank].append(search)
-            return rank, queue["last"], [v - settled for v in found if v is not None]
+            return rank, latest[0], [v - settled for v in found if v is not None]
 
         def run(search: _tertz.Search) -> tuple[int, float]:
             nodes, cpu = 0, time.thread_time()
@@ -218,9 +219,12 @@ class TertzSolver(SearchOwner[_tertz.Search]):
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
                 configure(search, watching, settled)
+                start = _guess(last, settled)
                 try:
-                    value, used = search.move_value(spec, order[rank], *_guess(last, settled),
-                                                    known=known)
+                    if start:
+                        value, used = search.move_value(spec, order[rank], start[0], known=known)
+                    else:
+                        value, used = search.move_value(spec, order[rank], known=known)
                 except SearchInterrupted:
                     with told:
                         working[rank].remove(search)
@@ -231,7 +235,7 @@ class TertzSolver(SearchOwner[_tertz.Search]):
                 with told:
                     working[rank].remove(search)
                     if found[rank] is None:
-                        found[rank] = queue["last"] = settled + value
+                        found[rank] = latest[0] = settled + value
                         for other in working[rank]:
                             other.stop()  # the move is proven: its helpers move on
                         tell(rank, settled + value, nodes)
