@@ -55,7 +55,7 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None,
-                  description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
+                  description="Double-dummy analysis of card games: the CLI's JSON over HTTP.")
     app.state.limits = bounds
     app.state.pools = {"quick": Pool(bounds.threads, bounds.seconds, bounds.quick_seconds),
                        "slow": Pool(bounds.slow_threads, bounds.seconds),

@@ -24,8 +24,7 @@ NO_GAME: dict[int | str, dict[str, Any]] = {
 }
 
 
-@router.post("/games", summary="Start a game against the computer (you are seat 0, "
-             "or in Tertz the first to lead)")
+@router.post("/games", summary="Start a game against the computer (you are player 0)")
 async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     bound = limits(request)
     if not 1 <= body.ai_samples <= bound.ai_samples:
