@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     import click
     from fastapi import APIRouter
+    from pydantic import BaseModel
 
 #: The entry-point group where games are listed.
 ENTRY_POINTS = "deberts.games"
@@ -210,6 +211,12 @@ class Game(ABC):
     @abstractmethod
     def write_line(self, position: Any) -> dict[str, Any]:
         """A position -> its batch line's object (without the game field)."""
+
+    def line_fields(self) -> type[BaseModel] | None:
+        """The game's own fields of a position as the web API reads it, a
+        :class:`deberts.web.requests.LineFields` model (its descriptions and examples
+        are the API schema's); ``None``: the fields every game has."""
+        return None
 
     # -- analysis and text --------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 
 from deberts.errors import DebertsError
-from deberts.model.registry import find_game
+from deberts.model.registry import default_game, find_game
 from deberts.play.session import THINKING
 from deberts.web.api import ERRORS, Error
 from deberts.web.games import state_json
@@ -31,7 +31,7 @@ async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
         raise DebertsError(f"bad ai_samples {body.ai_samples}: expected 1..{bound.ai_samples}")
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
-    game = find_game(body.game)
+    game = default_game() if body.game is None else find_game(body.game)
     session = game.session(body.players, game.rules_of(body.rules), body.target,
                                    body.seed, body.ai_samples, body.ai_seconds)
     session.start_deal()

@@ -14,6 +14,7 @@ from deberts.variants.deberts.model.rules import Rules
 
 if TYPE_CHECKING:
     import click
+    from pydantic import BaseModel
     from fastapi import APIRouter
 
 
@@ -44,6 +45,11 @@ class Deberts(Game):
         from deberts.variants.deberts.formats.line import position_to_object
 
         return position_to_object(position)
+
+    def line_fields(self) -> type[BaseModel]:
+        from deberts.variants.deberts.web.fields import DebertsFields
+
+        return DebertsFields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:

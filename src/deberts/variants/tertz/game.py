@@ -14,6 +14,7 @@ from deberts.variants.tertz.model.rules import TertzRules
 
 if TYPE_CHECKING:
     import click
+    from pydantic import BaseModel
 
 
 class Tertz(Game):
@@ -42,6 +43,11 @@ class Tertz(Game):
         from deberts.variants.tertz.formats.line import position_to_object
 
         return position_to_object(position)
+
+    def line_fields(self) -> type[BaseModel]:
+        from deberts.variants.tertz.web.fields import TertzFields
+
+        return TertzFields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:
