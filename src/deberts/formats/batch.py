@@ -117,7 +117,7 @@ def to_object(position: object) -> dict[str, Any]:
     except DebertsError:
         raise DebertsError(
             f"bad position: {type(position).__name__} has no batch line") from None
-    data = game.write_line(position)
+    data = game.write_line(game.own(position, game.position, "position"))
     return data if game == default_game() else {"game": game.name, **data}
 
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal, Web
+from deberts.model.registry import (
+    Game,
+    GamePosition,
+    GameRules,
+    GameSolver,
+    Page,
+    PlayerType,
+    Report,
+    Terminal,
+    Web,
+)
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.record import FORMAT, TertzRecord
@@ -14,6 +24,7 @@ from deberts.variants.tertz.model.rules import TertzRules
 
 if TYPE_CHECKING:
     import click
+    from deberts.variants.tertz.play.session import TertzSession
     from pydantic import BaseModel
 
 
@@ -39,10 +50,10 @@ class Tertz(Game):
 
         return position_from_object(dict(data))
 
-    def write_line(self, position: Any) -> dict[str, Any]:
+    def write_line(self, position: GamePosition) -> dict[str, Any]:
         from deberts.variants.tertz.formats.line import position_to_object
 
-        return position_to_object(position)
+        return position_to_object(self.own(position, TertzPosition, "position"))
 
     def line_fields(self) -> type[BaseModel]:
         from deberts.variants.tertz.web.fields import TertzFields
@@ -82,13 +93,14 @@ class Tertz(Game):
 
         return TERTZ_TYPES
 
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
               progress: Callable[[Any], None] | None = None,
               options: Mapping[str, Any] | None = None) -> Report:
         from deberts.variants.tertz.play.arena import tertz_arena
 
         first, second = specs
-        return tertz_arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+        return tertz_arena((first, second), deals=deals, seed=seed,
+                           rules=self.own(rules, TertzRules, "rules"), jobs=jobs,
                            progress=progress)
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
@@ -96,11 +108,12 @@ class Tertz(Game):
 
         return arena_lines(dict(data))
 
-    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> Any:
+    def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> TertzSession:
         from deberts.variants.tertz.play.session import tertz_session
 
-        return tertz_session(players, rules, target, seed, samples, seconds)
+        return tertz_session(players, self.own(rules, TertzRules, "rules"), target, seed, samples,
+                            seconds)
 
     def web(self) -> Web:
         from deberts.variants.tertz.web import views
