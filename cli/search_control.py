@@ -80,7 +80,7 @@ class _Line:
 
 
 @contextmanager
-def controlled(solver: SearchOwner[Any], seconds: float | None, progress: bool | None,
+def controlled(solver: SearchOwner[Any, Any, Any], seconds: float | None, progress: bool | None,
                partial: Callable[[PartialValues[Any]], None] | None = None,
                name: Namer = str) -> Iterator[None]:
     """Run the block's searches on ``solver`` under ``--seconds`` with the

@@ -6,17 +6,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import (
-    Game,
-    GamePosition,
-    GameRules,
-    GameSolver,
-    Page,
-    PlayerType,
-    Report,
-    Terminal,
-    Web,
-)
+from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
+from deberts.model.registry import Report, Terminal, Web
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.record import FORMAT, GameRecord

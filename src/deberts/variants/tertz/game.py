@@ -6,17 +6,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import (
-    Game,
-    GamePosition,
-    GameRules,
-    GameSolver,
-    Page,
-    PlayerType,
-    Report,
-    Terminal,
-    Web,
-)
+from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
+from deberts.model.registry import Report, Terminal, Web
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.record import FORMAT, TertzRecord
