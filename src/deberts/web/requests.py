@@ -36,9 +36,9 @@ class Strict(BaseModel):
 
 class LineFields(BaseModel):
     """A position's fields, as one line of ``deberts batch`` has them, but ``game``:
-    the fields every game has. A game declares its own as a subclass; its fields
-    are let through unchecked by the framework for the game's line reader, which
-    refuses the fields it does not know, by name, and checks the rest.
+    a game declares its own as a subclass, in their order. Other fields are let
+    through unchecked by the framework for the game's line reader, which refuses
+    the fields it does not know, by name, and checks the rest.
 
     ``model_config``'s ``examples`` are lines of the game, and
     :attr:`review_examples` played deals of it (``/api/analyze``)."""
@@ -48,6 +48,11 @@ class LineFields(BaseModel):
     #: Played deals of the game to review, each a line with the moves ``played``
     #: (the line examples when there are none).
     review_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+
+
+class CommonFields(LineFields):
+    """A position of a game that declares no fields of its own: the fields every
+    game's line has."""
 
     hands: Cards | None = None
     """The hands, one string or a list."""

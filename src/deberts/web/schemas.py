@@ -35,7 +35,7 @@ from typing import (
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
 from deberts.model.registry import Game
-from deberts.web.requests import AnalyzeFields, BoardFields, LineFields
+from deberts.web.requests import AnalyzeFields, BoardFields, CommonFields, LineFields
 
 #: The error type of a ``game`` field that names no registered game.
 UNKNOWN_GAME = "unknown_game"
@@ -89,7 +89,7 @@ def _fields(game: Game) -> type[LineFields]:
     """The game's own position fields, or those every game has."""
     fields = game.line_fields()
     if fields is None:
-        return LineFields
+        return CommonFields
     if not (isinstance(fields, type) and issubclass(fields, LineFields)):
         raise TypeError(f"{game.title}'s line_fields is not a LineFields model")
     return fields
@@ -113,12 +113,13 @@ def _game_field(game: Game, default: bool) -> tuple[object, Any]:
 
 def _model(name: str, bases: tuple[type[BaseModel], ...], doc: str, kind: object,
            field: Any, config: ConfigDict | None = None) -> type[BaseModel]:
-    """A model named ``name`` of ``bases``' fields and the ``game`` field."""
-    namespace: dict[str, Any] = {"__module__": __name__, "__qualname__": name, "__doc__": doc,
-                                 "__annotations__": {"game": kind}, "game": field}
+    """A model named ``name`` of the ``game`` field, first, and ``bases``' fields."""
+    first = type(f"{name}Game", (BaseModel,), {"__module__": __name__,
+                                               "__annotations__": {"game": kind}, "game": field})
+    namespace: dict[str, Any] = {"__module__": __name__, "__qualname__": name, "__doc__": doc}
     if config:
         namespace["model_config"] = config
-    return cast(type[BaseModel], type(name, bases, namespace))
+    return cast(type[BaseModel], type(name, (*bases, first), namespace))
 
 
 def _tagger(games: Sequence[Game]) -> Callable[[Any], str | None]:

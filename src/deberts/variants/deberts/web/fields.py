@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import ConfigDict
 
-from deberts.web.requests import Cards, LineFields
+from deberts.web.requests import Cards, LineFields, RulesField
 
 EXAMPLE: dict[str, Any] = {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "trump": "H", "declarer": 0, "leader": 1}
 
@@ -30,3 +30,5 @@ class DebertsFields(LineFields):
     """The seat leading the first trick."""
     played: Cards | None = None
     """The cards played since the deal, in order."""
+    rules: RulesField = None
+    """Rule options by name, with an optional preset (docs/rules.md)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict
 
-from deberts.web.requests import Cards, LineFields
+from deberts.web.requests import Cards, LineFields, RulesField
 
 
 class TertzFields(LineFields):
@@ -24,3 +24,5 @@ class TertzFields(LineFields):
     """The 14 stock cards in draw order, the face-up card last."""
     played: Cards | None = None
     """The moves made since the deal, in order: cards, swap, break:K."""
+    rules: RulesField = None
+    """Rule options by name (docs/rules.md section 4)."""
