@@ -106,7 +106,7 @@ class GameSolution(Protocol):
     @property
     def to_move(self) -> int: ...
 
-    def move_margins(self) -> Mapping[Any, int]: ...
+    def move_margins(self) -> MoveValues: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -300,7 +300,7 @@ class Game(ABC):
         """The text report of ``deberts analyze`` (``record`` or ``None``)."""
         raise self._lacks("review report")
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         """The position drawn, each legal move's value marked; ``options`` are the
         game's own drawing options (:meth:`svg_options`)."""

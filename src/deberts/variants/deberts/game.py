@@ -7,7 +7,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
-from deberts.model.registry import Report, Terminal, Web
+from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.record import FORMAT, GameRecord
@@ -70,11 +71,13 @@ class Deberts(Game):
 
         return render_analysis(analysis, record, notation)
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         from deberts.variants.deberts.text.svg import position_svg
 
-        return position_svg(position, values, **dict(options or {}))
+        cards = {self.own(card, Card, "card"): value for card, value in values.items()}
+        return position_svg(self.own(position, Position, "position"), cards,
+                            **dict(options or {}))
 
     def svg_options(self) -> tuple[str, ...]:
         return ("face_up",)

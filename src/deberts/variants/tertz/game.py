@@ -7,7 +7,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
-from deberts.model.registry import Report, Terminal, Web
+from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.record import FORMAT, TertzRecord
@@ -68,11 +69,13 @@ class Tertz(Game):
 
         return render_tertz_analysis(analysis, record, notation)
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         from deberts.variants.tertz.text.svg import position_svg
 
-        return position_svg(position, values, **dict(options or {}))
+        moves = {as_move(str(move)): value for move, value in values.items()}  # by name
+        return position_svg(self.own(position, TertzPosition, "position"), moves,
+                            **dict(options or {}))
 
     def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
         from deberts.variants.tertz.text.svg import DRAWINGS
