@@ -3,6 +3,10 @@
 
 ``python benchmarks/vs_colver_bots.py --ours pimc:samples=100 --worlds 100 --boards 120``
 
+``--worlds 300ms`` gives colver's bots a time per decision instead (``time_ms``, as
+many worlds as fit: the ``isdd300mscp`` bot of its arena, its strongest that runs
+without its downloaded models).
+
 Each board is one deal colver shuffles from its seed (``colver.Env.deal``), dealer
 rotating. colver's rule bidder (``Env.bid_improved``, the same calls in both
 seatings) fixes the trump and the declarer; our players' views carry its auction
@@ -68,12 +72,33 @@ BIDDING, PLAYING = 0, 1
 SEATINGS = (frozenset({0, 2}), frozenset({1, 3}))
 
 
-def isdd_spec(worlds: int) -> str:
+#: colver's budget a decision: a number of worlds, or milliseconds (``"300ms"``).
+Budget = int | str
+
+
+def isdd_spec(worlds: Budget) -> str:
     """colver's bot spec (its arena's TOML): the rule bidder, and the ``isdd`` card
-    play over ``worlds`` uniformly sampled worlds, maximising card points."""
+    play over uniformly sampled worlds, maximising card points: ``worlds`` of them,
+    or as many as fit in a time (``"300ms"``)."""
+    budget = (f"time_ms = {worlds.removesuffix('ms')}" if isinstance(worlds, str)
+              else f"determinizations = {worlds}")
     return ("[bid]\nstrategy = \"improved\"\n"
-            f"[play]\nmethod = \"isdd\"\ndeterminizations = {worlds}\n"
+            f"[play]\nmethod = \"isdd\"\n{budget}\n"
             "objective = \"card_points\"\n[worlds]\nsource = \"uniform\"\n")
+
+
+def budget_of(text: str) -> Budget:
+    """``--worlds``: ``100`` (worlds a decision) or ``300ms`` (a time a decision)."""
+    number = text.removesuffix("ms")
+    if not number.isdigit() or int(number) < 1:
+        raise argparse.ArgumentTypeError(
+            f"bad budget {text!r}: expected worlds (100) or milliseconds (300ms)")
+    return text if text.endswith("ms") else int(number)
+
+
+def budget_text(worlds: Budget) -> str:
+    """The budget as the report says it."""
+    return f"{worlds.removesuffix('ms')} ms a decision" if isinstance(worlds, str) else f"{worlds} worlds"
 
 
 @dataclass(frozen=True)
@@ -92,7 +117,7 @@ class Play:
 
 
 def play_once(
-    board: int, seed: int, ours: frozenset[int], make: Callable[[int], Any], worlds: int
+    board: int, seed: int, ours: frozenset[int], make: Callable[[int], Any], worlds: Budget
 ) -> Play | None:
     """Board number ``board`` with our players on ``ours``; ``None`` when colver's
     bidder passes the deal out."""
@@ -202,7 +227,7 @@ class Board:
 
 
 def run(
-    spec: str, worlds: int, boards: int, seed: int = 0,
+    spec: str, worlds: Budget, boards: int, seed: int = 0,
     progress: Callable[[Board], None] | None = None, part: tuple[int, int] = (0, 1),
 ) -> list[Board]:
     """``boards`` boards (deals colver's bidder passes out are skipped, not counted).
@@ -231,7 +256,7 @@ def warm_up(make: Callable[[int], Any]) -> None:
     make(0).play(view_of(position, None, 0))
 
 
-def report(spec: str, worlds: int, seed: int, boards: list[Board]) -> dict[str, Any]:
+def report(spec: str, worlds: Budget, seed: int, boards: list[Board]) -> dict[str, Any]:
     """The figures of a run as a JSON object."""
     margins = np.array([b.margin for b in boards])
     plays = [p for b in boards for p in b.plays]
@@ -259,7 +284,7 @@ def report(spec: str, worlds: int, seed: int, boards: list[Board]) -> dict[str, 
 def lines(data: dict[str, Any]) -> list[str]:
     """The report as text: the benchmarks/README row, then the details."""
     low, high = data["margin_ci95"]
-    ours, theirs = data["our_player"], f"isdd, {data['worlds']} worlds"
+    ours, theirs = data["our_player"], f"isdd, {budget_text(data['worlds'])}"
     out = [
         ("| deberts | colver | boards | margin a deal (95%) | CPU a deal, ours / theirs "
          "| CPU a decision, ours / theirs |"),
@@ -348,7 +373,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ours", default="pimc:samples=100",
                         help="our player, a deberts arena spec (default pimc:samples=100)")
-    parser.add_argument("--worlds", type=int, default=100, help="colver's worlds a decision")
+    parser.add_argument("--worlds", type=budget_of, default=100,
+                        help="colver's worlds a decision (100), or its time a decision (300ms)")
     parser.add_argument("--boards", type=int, default=20, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=0, help="the seed of deals and players")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -49,7 +49,7 @@ def player_types(game: Game) -> str:
 @click.option("--deals", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Deals to play at least: whole matches to --target, each in every "
               "seating, are played until this many deals are done, so a few more may be "
-              "(the report gives the count; Tertz: whole pairs of deals).")
+              "(the report gives the count; a game may play whole pairs of deals).")
 @seed_option
 @jobs_option("Worker processes")
 @click.option("--records", "records_path", type=click.Path(dir_okay=False),

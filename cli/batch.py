@@ -69,11 +69,11 @@ def batch(
 ) -> None:
     """Solve every position of a JSON Lines file, one output line per input line.
 
-    Each line is an object {"hands": [...], "trump": "H", "declarer": 0,
-    "leader": 1, "played": [...], "rules": {"preset": "moscow", ...}}; played and
-    rules are optional; a line with "game": "tertz" is a Tertz position (see
-    deberts tertz); a line with "mode": "value" or "values" gets only the margin or
-    every move's margin. The output line is the result with "line": N, or
+    Each line is one position as a JSON object: "game" names its game (the
+    default game when it names none; deberts --help lists them), the other fields
+    are that game's own (its hands, the moves "played", "rules" and so on, as the
+    game's solve takes them); a line with "mode": "value" or "values" gets only the
+    margin or every move's margin. The output line is the result with "line": N, or
     {"line": N, "error": "..."} for a line that cannot be solved. Exit status 0:
     all solved; 1: some lines failed (counted on stderr); 2: the run failed.
     """

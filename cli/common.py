@@ -38,7 +38,7 @@ class CliError(click.ClickException):
 INTERRUPTED = 128 + signal.SIGINT
 
 
-class DebertsGroup(click.Group):
+class ReportingGroup(click.Group):
     """A command group that reports Click's own usage errors, and a failed read or
     write (a full disk, a closed pipe, a closed standard stream), as one line too."""
 

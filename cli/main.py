@@ -2,9 +2,9 @@
 
 The generic commands serve every game: ``batch`` solves positions of any game,
 ``arena`` and ``play`` run games between players, ``serve`` starts the web board.
-The default game's own commands (for Deberts: ``solve``, ``table``, ``analyze``,
-``deal``, ``bid``, ``stats``) sit at the top level, and every game's are in a group
-of its name (``deberts tertz solve``). The games are asked when a command is looked
+The default game's own commands (its ``solve``, ``analyze``, ``deal`` and the
+others it has) sit at the top level, and every game's are in a group of its name
+(``deberts <game> solve``). The games are asked when a command is looked
 up, so a game registered at run time has its commands too. Every command reports bad
 input as one line on stderr, exit status 2.
 """
@@ -16,7 +16,7 @@ import click
 from deberts import __version__
 from deberts.cli.arena import arena_command
 from deberts.cli.batch import batch
-from deberts.cli.common import DebertsGroup
+from deberts.cli.common import ReportingGroup
 from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
 from deberts.model.registry import Game, default_game, games
@@ -26,7 +26,7 @@ GENERIC = {command.name or "": command
            for command in (batch, arena_command, play_command, serve_command)}
 
 
-class GameGroup(DebertsGroup):
+class GameGroup(ReportingGroup):
     """A group whose commands are the generic ones, the default game's own, and a
     group for each game (its own commands), read from the registry when asked."""
 
@@ -57,5 +57,5 @@ def game_group(game: Game) -> click.Group:
 @click.group(cls=GameGroup)
 @click.version_option(__version__, prog_name="deberts")
 def main() -> None:
-    """Exact double-dummy analysis of Deberts deals, and of every other game the
-    package plays (a group of commands each)."""
+    """Exact double-dummy analysis of card games: the default game's commands,
+    and a group of commands for each other game the package plays."""

@@ -32,7 +32,7 @@ from deberts.cli.terminal import Table
 @game_option
 @click.option("--ai", "ai_spec", metavar="SPEC",
               help="The computer players' type and settings (default: the game's own, "
-              "e.g. pimc:samples=50,bid_samples=40,seconds=1.0 for Deberts).")
+              "e.g. pimc:samples=50,seconds=1.0).")
 @click.option("--deals", type=click.IntRange(min=1), help="Stop after this many deals.")
 @seed_option
 @click.option("--confirm/--no-confirm", default=True, show_default=True,

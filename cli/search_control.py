@@ -1,5 +1,5 @@
-"""What the commands that search (``solve``, ``analyze``, ``tertz solve``, ``tertz
-analyze``) share: ``--seconds``, the progress line on stderr, and Ctrl-C.
+"""What the commands that search (each game's ``solve`` and ``analyze``) share:
+``--seconds``, the progress line on stderr, and Ctrl-C.
 
 A search longer than about a second shows one line on stderr, rewritten in place
 (nodes, seconds, the move being valued and the interval proven to hold its value),
@@ -80,7 +80,7 @@ class _Line:
 
 
 @contextmanager
-def controlled(solver: SearchOwner[Any], seconds: float | None, progress: bool | None,
+def controlled(solver: SearchOwner[Any, Any, Any], seconds: float | None, progress: bool | None,
                partial: Callable[[PartialValues[Any]], None] | None = None,
                name: Namer = str) -> Iterator[None]:
     """Run the block's searches on ``solver`` under ``--seconds`` with the
@@ -88,7 +88,7 @@ def controlled(solver: SearchOwner[Any], seconds: float | None, progress: bool |
     every move's value, when the command shows ``partial`` answers, goes to
     ``partial`` and ends the command with status :data:`PARTIAL`; otherwise it
     becomes a :class:`CliError`. Ctrl-C goes to ``partial`` likewise, then on to
-    the command group (:class:`DebertsGroup`), the line wiped first."""
+    the command group (:class:`ReportingGroup`), the line wiped first."""
     stderr = sys.stderr
     show = progress if progress is not None else bool(stderr is not None and stderr.isatty())
     line = _Line(name)

@@ -2,7 +2,7 @@
 :class:`Interrupted` in the main thread, so that every ``with`` block on the way out
 runs (temporary files removed, worker threads and processes stopped), and the
 command exits with status 128 + the signal's number (130, 143), one line on stderr
-(:class:`deberts.cli.common.DebertsGroup`)."""
+(:class:`deberts.cli.common.ReportingGroup`)."""
 
 from __future__ import annotations
 

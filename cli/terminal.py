@@ -23,7 +23,7 @@ from deberts.formats.output_file import LineAppender
 from deberts.model.cards import Card, CardSet
 from deberts.text.notation import Notation, counted
 
-#: The person's seat (Deberts) or player (Tertz) number.
+#: The person's seat (or player) number.
 YOU = 0
 
 HELP = """Commands, at any question:

@@ -36,6 +36,8 @@ def type_text(schema: dict[str, Any], schemas: dict[str, Any]) -> str:
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
         return f"[{name}](#{name.lower()})"
+    if "oneOf" in schema:
+        return " or ".join(type_text(option, schemas) for option in schema["oneOf"])
     if "anyOf" in schema:
         kinds = [type_text(option, schemas) for option in schema["anyOf"]]
         return " or ".join(kind for kind in kinds if kind != "null") + (
@@ -58,6 +60,15 @@ def fields_table(schema: dict[str, Any], schemas: dict[str, Any]) -> list[str]:
     return rows
 
 
+def body_models(operation: dict[str, Any], schemas: dict[str, Any]) -> list[str]:
+    """The names of an operation's request body models: one, or each game's own for a
+    position of any game (a ``oneOf`` of them)."""
+    content = operation.get("requestBody", {}).get("content", {})
+    schema = content.get("application/json", {}).get("schema", {})
+    return [option["$ref"].rsplit("/", 1)[-1] for option in schema.get("oneOf", [schema])
+            if "$ref" in option]
+
+
 def exchanges(app: Any) -> dict[tuple[str, str], tuple[Any, int, Any]]:
     """A real request and answer for every endpoint, by (method, path): each body's
     example of the schema, and a game's endpoints on one game played a step; then,
@@ -75,11 +86,10 @@ def exchanges(app: Any) -> dict[tuple[str, str], tuple[Any, int, Any]]:
 
         for path, operations in schema["paths"].items():
             for method, operation in operations.items():
-                content = operation.get("requestBody", {}).get("content", {})
-                ref = content.get("application/json", {}).get("schema", {}).get("$ref")
-                if "{game_id}" in path or "{job_id}" in path or ref is None:
+                names = body_models(operation, schema["components"]["schemas"])
+                if "{game_id}" in path or "{job_id}" in path or not names:
                     continue
-                model = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+                model = schema["components"]["schemas"][names[0]]
                 ask(method.upper(), path, path, model["examples"][0])
         game = found[("POST", "/api/games")][2]["id"]
         one = "/api/games/{game_id}"
@@ -134,10 +144,12 @@ def page() -> str:
                 lines += [f"| `{p['name']}` | {p['in']} | {type_text(p['schema'], schemas)} | "
                           f"`{json.dumps(p['schema'].get('default'))}` |" for p in parameters]
                 lines.append("")
-            content = operation.get("requestBody", {}).get("content", {})
-            ref = content.get("application/json", {}).get("schema", {}).get("$ref")
-            if ref is not None:
-                name = ref.rsplit("/", 1)[-1]
+            names = body_models(operation, schemas)
+            if len(names) > 1:
+                lines += ["Request body: a position of any game, one of "
+                          + ", ".join(f"`{name}`" for name in names)
+                          + " (chosen by its `game` field).", ""]
+            for name in names:
                 model = schemas[name]
                 lines += [f"Request body: `{name}`. {model.get('description', '')}".strip(), "",
                           *fields_table(model, schemas), ""]
@@ -151,7 +163,7 @@ def page() -> str:
                       if code not in ("200", REFUSED_BY_FRAMEWORK)]
             lines += [f"Errors: {', '.join(errors)}.", ""]
     lines += ["## Models", "", "The request bodies' nested types.", ""]
-    for name in ("Line", "Error"):
+    for name in [*body_models(schema["paths"]["/api/solve"]["post"], schemas), "Error"]:
         lines += [f"### {name}", "", schemas[name].get("description", ""), "",
                   *fields_table(schemas[name], schemas), ""]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ inside the method, so importing the class never loads the renderer."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,78 @@ def test_the_benchmarks_import_nothing_from_the_tests() -> None:
                   if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
         assert not (names & helpers) - own, path
         assert '/ "tests"' not in text, path
+
+
+#: Words of the package itself that a game shares: the package and its command
+#: ``deberts``, and its error class. Generic code may write them.
+PACKAGE_WORDS = ("DebertsError", "deberts")
+#: Generic files that are not Python modules: the web app's own static files and
+#: the engine code both engines include.
+GENERIC_ASSETS = [*sorted((ROOT / "src" / "deberts" / "web" / "static").glob("*.*")),
+                  *sorted((ROOT / "solver" / "common").glob("*.pxi"))]
+
+
+def game_words() -> list[str]:
+    """Every game's names: each registered game's name, title and aliases, and the
+    tests' own game's (:mod:`toy_game`), in lower, title and upper case; the
+    package's own words apart."""
+    from toy_game import TOY
+
+    from deberts.model.registry import games
+
+    found = set()
+    for game in (*games(), TOY):
+        for name in (game.name, game.title, *game.aliases):
+            found |= {name, name.lower(), name.title(), name.upper()}
+    return sorted(found - set(PACKAGE_WORDS))
+
+
+def word_pattern(words: list[str]) -> re.Pattern[str]:
+    """A pattern matching any of ``words`` as a word or a part of an identifier
+    (``tertz_group``, ``TertzSolver``, ``TERTZ_ID``, ``playTertz``), but not
+    inside a longer word."""
+    forms = []
+    for word in words:
+        text = re.escape(word).replace(r"\ ", r"\s+")
+        if word.islower():
+            forms.append(rf"(?<![A-Za-z]){text}(?![a-z])")
+        elif word.isupper():
+            forms.append(rf"(?<![A-Z]){text}(?![A-Z])")
+        else:
+            forms.append(rf"(?<![A-Z]){text}(?![a-z])")
+    return re.compile("|".join(forms))
+
+
+def game_names(path: Path, words: list[str]) -> list[str]:
+    """Where ``path`` names a game (in code, strings, docstrings or comments): one
+    ``path:line: word`` for each."""
+    pattern = word_pattern(words)
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for allowed in PACKAGE_WORDS:
+            line = line.replace(allowed, " ")
+        found += [f"{path}:{number}: {match.group()}" for match in pattern.finditer(line)]
+    return found
+
+
+@pytest.mark.parametrize("path", [path for _, path in GENERIC] + GENERIC_ASSETS,
+                         ids=lambda v: str(v))
+def test_generic_code_names_no_game(path: Path) -> None:
+    assert game_names(path, game_words()) == []
+
+
+def test_the_check_sees_a_game_named(tmp_path: Path) -> None:
+    bad = tmp_path / "generic.py"
+    bad.write_text(
+        '"""Solves any game, Tertz too."""\n'  # a docstring
+        "from deberts.errors import DebertsError  # the package's error: allowed\n"
+        "def tertz_group(): ...  # an identifier\n"
+        "NAME = 'deberts'  # the command's name: allowed\n"
+        "x = TertzSolver, DEBERTS_RULES, playTertz  # parts of identifiers\n"
+        "# the default game is Deberts; see deberts.tertz\n"  # a comment
+        "HELP = 'a high  card page, or klabor'\n"  # the toy's title, an alias
+        "words = 'tertzes intertz hightertz'  # inside other words: not a name\n"
+    )
+    found = [item.split(":", 1)[1] for item in game_names(bad, game_words())]
+    assert found == ["1: Tertz", "3: tertz", "5: Tertz", "5: DEBERTS", "5: Tertz",
+                     "6: Deberts", "6: tertz", "7: high  card", "7: klabor"]

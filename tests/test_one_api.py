@@ -118,3 +118,16 @@ def test_every_deberts_player_chooses_from_a_position(spec: str) -> None:
 def test_every_tertz_player_chooses_from_a_position(spec: str) -> None:
     position = tertz.TertzPosition(TERTZ_DEAL, moves=TERTZ_MOVES)
     assert deberts.make_player(spec, game="tertz").choose(position) in position.legal_moves()
+
+
+def test_a_game_refuses_another_games_position_or_rules_by_name() -> None:
+    from deberts.errors import ArgumentError
+    from deberts.model.registry import find_game
+
+    tertz = find_game("tertz")
+    position = deberts.Position(deberts.Deal.parse("Q.AKQT.A.AJ7 J.8.T987.QT8"), "H", 0, 1)
+    with pytest.raises(ArgumentError, match="bad position: a Position is not of Tertz, "
+                                            "expected a TertzPosition"):
+        tertz.write_line(position)
+    with pytest.raises(ArgumentError, match="bad rules: a Rules is not of Tertz"):
+        tertz.session(2, deberts.Rules(), None, 1, 1, 0.1)

@@ -119,3 +119,20 @@ def test_the_web_api_solves_draws_and_reviews_it() -> None:
         record = ToyRecord(ToyDeal.parse(HANDS), ())
         text = records.dumps([record])
         assert client.post("/api/analyze", json={"record": text}).json()["costs"] == []
+
+
+def test_the_web_api_schema_shows_its_own_fields() -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from deberts.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        schema = client.get("/openapi.json").json()
+        body = schema["paths"]["/api/solve"]["post"]["requestBody"]["content"]
+        names = [ref["$ref"].rsplit("/", 1)[-1] for ref in body["application/json"]["schema"]["oneOf"]]
+        assert "HighcardLine" in names
+        own = schema["components"]["schemas"]["HighcardLine"]
+        assert own["properties"]["hands"]["description"].startswith("The two hands")
+        assert own["properties"]["game"]["enum"] == ["highcard", "toy"]
+        assert client.post("/api/solve", json={**LINE, "game": "TOY"}).status_code == 200

@@ -13,7 +13,7 @@ import random
 from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import click
 
@@ -23,6 +23,9 @@ from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
 from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal
 from deberts.play.duplicate import MatchOutcome, duplicate
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 FORMAT = "toy-record/1"
 
@@ -374,6 +377,17 @@ class Toy(Game):
 
     def solver_class(self) -> type[GameSolver]:
         return ToySolver
+
+    def line_fields(self) -> type[BaseModel]:
+        from deberts.web.requests import Cards, LineFields
+
+        class ToyFields(LineFields):
+            """A high-card position: two hands and the cards played."""
+
+            hands: Cards | None = None
+            """The two hands, S.H.D.C each: one string or a list."""
+
+        return ToyFields
 
     def read_line(self, data: Mapping[str, Any]) -> ToyPosition:
         return read_line(dict(data))

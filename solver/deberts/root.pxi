@@ -73,9 +73,8 @@ cdef int first_guess(Engine* e) noexcept nogil:
 cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcept nogil:
     """The exact value from here. With at most FULL_WINDOW_CARDS cards in play, one
     full-window alpha-beta search: so small a tree does not repay MTD(f)'s repeated
-    passes (on the benchmark sets 2-player deals and 4-player endgames gain by it,
-    full 3- and 4-player deals lose). Otherwise MTD(f) from ``guess``, or from a
-    play-out when it is NO_GUESS, testing the ``known`` values first."""
+    passes (figures: benchmarks/README.md). Otherwise MTD(f) from ``guess``, or from
+    a play-out when it is NO_GUESS, testing the ``known`` values first."""
     cdef int bound
     if popcount32(e.s.remaining | e.s.in_trick) <= FULL_WINDOW_CARDS:
         bound = root_bound(e)

@@ -20,9 +20,8 @@ cdef int root_bound(Engine* e) noexcept nogil:
 
 cdef int exact_value(Engine* e, int guess, int* known=NULL, int count=0) noexcept nogil:
     """The exact value from here, the probes starting from ``guess`` (NO_GUESS: from
-    0, which measured better than a play-out by the move ordering: the play-out
-    ignores declarations and strays by 100 points or more) and testing the
-    ``known`` values first."""
+    0, not from a play-out: benchmarks/README.md) and testing the ``known`` values
+    first."""
     if deal_over(e):
         return 0
     return mtdf(e, 0 if guess == NO_GUESS else guess, known, count)

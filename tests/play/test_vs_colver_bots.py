@@ -15,7 +15,8 @@ pytest.importorskip("colver")
 sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from vs_colver_bots import (  # noqa: E402
-    SEATINGS, Board, board_of, lines, log_line, part_of, read_logs, report, run,
+    SEATINGS, Board, board_of, budget_of, isdd_spec, lines, log_line, part_of, read_logs, report,
+    run,
 )
 
 
@@ -94,3 +95,18 @@ def test_a_bad_part_is_refused(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match="bad part"):
         part_of(text)
     assert part_of("1/3") == (1, 3)
+
+
+def test_a_time_budget_makes_colver_s_time_limited_bot() -> None:
+    assert budget_of("100") == 100 and budget_of("300ms") == "300ms"
+    assert "determinizations = 100\n" in isdd_spec(100)
+    assert "time_ms = 300\n" in isdd_spec("300ms") and "determinizations" not in isdd_spec("300ms")
+    boards = run("heuristic", worlds="50ms", boards=1, seed=3)
+    assert "| `heuristic` | isdd, 50 ms a decision | 1 |" in "\n".join(
+        lines(report("heuristic", "50ms", 3, boards)))
+
+
+@pytest.mark.parametrize("text", ["", "ms", "0", "-3", "3s", "1.5ms", "abc"])
+def test_a_bad_budget_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="expected worlds"):
+        budget_of(text)

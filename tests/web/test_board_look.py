@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import after, boards, needs_chromium, shown_values
+from browser import after, boards, needs_chromium, shown_values, solved
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -41,18 +41,18 @@ def test_contrast_is_the_wcag_ratio() -> None:
     assert contrast("rgb(47, 107, 61)", "rgb(47, 107, 61)") == pytest.approx(1)
 
 
-def solved(page: Any, server: str, width: int) -> None:
+def analysed(page: Any, server: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(server + "/")
     page.fill("#hands", HANDS)
-    after(page, lambda: page.click("#solve"))
+    solved(page, lambda: page.click("#solve"))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_best_move_is_what_the_eye_finds_at_every_width(
     page: Any, server: str, tmp_path: Path, width: int
 ) -> None:
-    solved(page, server, width)
+    analysed(page, server, width)
     page.screenshot(path=str(tmp_path / f"analyse-{width}.png"), full_page=True)
     scroll = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert scroll[0] <= scroll[1], f"the page is {scroll[0]} px wide in a {scroll[1]} px window"
@@ -90,13 +90,13 @@ def test_every_page_fits_the_width(page: Any, server: str, width: int) -> None:
 
 
 def test_the_grid_belongs_to_the_deal_shown(page: Any, server: str, tmp_path: Path) -> None:
-    solved(page, server, 1280)
+    analysed(page, server, 1280)
     page.click("#table")
     page.wait_for_selector("#grid table")
     assert page.locator("#grid tr").count() == 1 + 2
     assert page.locator("#grid td.framed").count() >= 2
     page.select_option("#players", "4")
-    after(page, lambda: page.click("#random"))
+    solved(page, lambda: page.click("#random"))
     assert page.locator("#grid table").count() == 0  # the 2-player grid is gone
     hands = page.input_value("#hands")
     assert len(hands.split()) == 4
@@ -108,10 +108,10 @@ def test_the_grid_belongs_to_the_deal_shown(page: Any, server: str, tmp_path: Pa
 
 
 def test_play_and_step_through_the_line_from_the_keyboard(page: Any, server: str) -> None:
-    solved(page, server, 1280)
+    analysed(page, server, 1280)
     start = shown_values(page)
     page.focus('#board g.card.legal[data-card="7D"]')
-    after(page, lambda: page.keyboard.press("Enter"))
+    solved(page, lambda: page.keyboard.press("Enter"))
     assert page.inner_text("#played") == "Played: 7♦"
     focused = page.evaluate("() => document.activeElement.closest('g.card.legal') !== null")
     assert focused  # the next card to play has the focus
@@ -119,7 +119,7 @@ def test_play_and_step_through_the_line_from_the_keyboard(page: Any, server: str
         "() => getComputedStyle(document.activeElement.querySelector('rect')).strokeWidth")
     assert outline == "5px"  # the focused card is framed
     page.focus("#undo")
-    after(page, lambda: page.keyboard.press("u"))
+    solved(page, lambda: page.keyboard.press("u"))
     assert shown_values(page) == start
     after(page, lambda: page.keyboard.press("ArrowRight"))
     assert page.inner_text("#line-step") == "after card 1 of 18, 7♦"

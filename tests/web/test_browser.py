@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import after, needs_chromium, new_game, shown_values
+from browser import after, needs_chromium, new_game, shown_values, solved
 from click.testing import CliRunner
 
 pytest.importorskip("fastapi")
@@ -37,11 +37,16 @@ def test_analyse_shows_the_cli_values_and_updates_them_after_a_click(
     page: Any, server: str, tmp_path: Path
 ) -> None:
     page.goto(server + "/")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(f"{request.method} {request.url}"))
     page.fill("#hands", HANDS)
     page.select_option("#trump", "H")
     page.fill("#declarer", "0")
     page.fill("#leader", "1")
-    after(page, lambda: page.click("#solve"))
+    solved(page, lambda: page.click("#solve"))
+    assert f"POST {server}/api/jobs" in asked  # a job the page followed to its end
+    assert page.is_hidden("#stop") and page.is_enabled("#solve")
+    assert page.inner_text("#status").startswith("Seat 1 to move:")
     expected = cli_moves()
     assert shown_values(page) == expected
     best = [card for card, margin in expected.items() if margin == min(expected.values())]
@@ -49,13 +54,13 @@ def test_analyse_shows_the_cli_values_and_updates_them_after_a_click(
     assert set(marked) == set(best)  # the defender to move: the lowest margins
     page.screenshot(path=str(tmp_path / "analyse-start.png"))
 
-    after(page, lambda: page.click(f'#board g.card.legal[data-card="{best[0]}"]'))
+    solved(page, lambda: page.click(f'#board g.card.legal[data-card="{best[0]}"]'))
     symbol = deberts.Card.parse(best[0])
     assert page.inner_text("#played") == f"Played: {symbol.rank.char}{symbol.suit.symbol}"
     assert shown_values(page) == cli_moves("--played", best[0])
     page.screenshot(path=str(tmp_path / "analyse-after-click.png"))
 
-    after(page, lambda: page.click("#undo"))
+    solved(page, lambda: page.click("#undo"))
     assert shown_values(page) == expected
 
 

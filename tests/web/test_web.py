@@ -337,6 +337,42 @@ def test_the_openapi_schema_lists_every_endpoint(client: TestClient) -> None:
             "/api/games/{game_id}/deal"} <= set(paths)
 
 
+def test_a_position_body_is_one_of_the_games_own(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    models = schema["components"]["schemas"]
+    for path, kind in (("/api/solve", "Line"), ("/api/jobs", "Line"), ("/api/analyze", "Analysis")):
+        body = schema["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+        names = [option["$ref"].rsplit("/", 1)[-1] for option in body["schema"]["oneOf"]]
+        assert names == [f"{game.title}{kind}" for game in deberts.games()]
+    deberts_line, tertz_line = models["DebertsLine"], models["TertzLine"]
+    assert "trump" in deberts_line["properties"] and "stock" not in deberts_line["properties"]
+    assert "stock" in tertz_line["properties"] and "trump" not in tertz_line["properties"]
+    assert "game" not in deberts_line.get("required", []) and "game" in tertz_line["required"]
+    assert models["TertzLine"]["examples"][0]["game"] == "tertz"
+    board = models["BoardRequest"]["properties"]["line"]
+    assert [option["$ref"] for option in board["oneOf"]] == [
+        "#/components/schemas/DebertsLine", "#/components/schemas/TertzLine"]
+
+
+@pytest.mark.parametrize("line,message", [
+    ({**LINE, "game": "chess"}, 'bad game "chess": expected one of deberts klabor tertz'),
+    ({**LINE, "game": 3}, "bad game: not a name, expected one of deberts klabor tertz"),
+    ({**LINE, "game": "tertz", "hands": 5}, "bad hands.str: Input should be a valid string"),
+])
+def test_a_body_naming_no_game_or_a_bad_field_is_named(
+    client: TestClient, line: dict[str, Any], message: str
+) -> None:
+    response = client.post("/api/solve", json=line)
+    assert response.status_code == 400 and response.json()["error"] == message
+    board = client.post("/api/board", json={"line": line})
+    assert board.json()["error"] == message.replace("bad ", "bad line.", 1)
+
+
+def test_a_game_is_named_in_any_case_or_by_an_alias(client: TestClient) -> None:
+    for name in ("DEBERTS", "klabor", "Klabor"):
+        assert client.post("/api/solve", json={**LINE, "game": name}).json()["margin"] == 30
+
+
 @pytest.mark.parametrize("path", ["/", "/replay", "/play", "/bid", "/static/board.js"])
 def test_the_pages_are_served(client: TestClient, path: str) -> None:
     response = client.get(path)

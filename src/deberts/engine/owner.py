@@ -7,10 +7,11 @@ search that returns what it has proven when stopped (:meth:`SearchOwner._proven`
 from __future__ import annotations
 
 import contextlib
+from abc import ABC, abstractmethod
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, TypeVar, cast
 
 from deberts.engine.partial import (
     STOPPED_AT_LIMIT,
@@ -20,6 +21,9 @@ from deberts.engine.partial import (
 )
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import describe, instance, integer, positive
+
+if TYPE_CHECKING:
+    from deberts.engine._shell import TableSearch
 
 #: The most threads or processes a run uses side by side (a thread pool, a local
 #: cluster's workers): each holds its own table and stack, so more would only cost
@@ -54,32 +58,20 @@ class Progress:
     values: PartialValues[Any] | None = None
 
 
-class Search(Protocol):
-    """A compiled search: its table's size in bytes, a way to empty it, and the
-    limit and observer of its later searches (solver/common/limit.pxi)."""
-
-    @property
-    def table_bytes(self) -> int: ...
-
-    def clear(self) -> None: ...
-
-    def limit(self, deadline: float = ..., nodes: int = ..., cpu_deadline: float = ...) -> None: ...
-
-    def observe(self, observer: Callable[..., None] | None = ...,
-                found: Callable[[list[int], list[int]], None] | None = ...) -> None: ...
-
-    def stop(self) -> None: ...
-
-
-S = TypeVar("S", bound=Search)
-O = TypeVar("O", bound="SearchOwner[Any]")
+#: A compiled search: its table's size in bytes, a way to empty it, and the limit
+#: and observer of its later searches (each engine's ``TableSearch``, typed once in
+#: ``deberts/engine/_shell.pyi``).
+S = TypeVar("S", bound="TableSearch")
+O = TypeVar("O", bound="SearchOwner[Any, Any, Any]")
+P = TypeVar("P")
 M = TypeVar("M")
 
 
-class SearchOwner(Generic[S]):
+class SearchOwner(ABC, Generic[S, P, M]):
     """A compiled search made with ``table_bits`` (an int in :data:`TABLE_BITS_RANGE`,
     else :class:`deberts.ArgumentError`), used under a lock; ``nodes`` is the last
-    search's node count."""
+    search's node count. ``P`` is the game's position and ``M`` its move; the game's
+    solver gives its values search (:meth:`_values_search`)."""
 
     def __init__(self, make: Callable[[int], S], table_bits: int) -> None:
         self.nodes = 0
@@ -152,6 +144,22 @@ class SearchOwner(Generic[S]):
         with self._lock:
             configure(self._search, watching, 0)
             yield
+
+    def proven_values(
+        self, position: P, observer: Callable[[PartialValues[M]], None] | None = None,
+    ) -> PartialValues[M]:
+        """Every legal move's margin as far as the search proves it within the
+        calling thread's :meth:`limit` (or before Ctrl-C): the moves whose margin is
+        proven, the interval proven to hold each other move's, marked partial when
+        the search stopped before the end. ``observer`` gets the values so far as
+        each move's is proven and about every tenth of a second."""
+        proof, run = self._values_search(position)
+        return self._proven(run, proof, observer)
+
+    @abstractmethod
+    def _values_search(self, position: P) -> tuple[Proof[M], Callable[[Proof[M]], object]]:
+        """The search of every legal move's value of ``position`` (checked first)
+        and where it gathers the values as they are proven."""
 
     def _proven(self, run: Callable[[Proof[M]], object], proof: Proof[M],
                 observer: Callable[[PartialValues[M]], None] | None) -> PartialValues[M]:
@@ -258,7 +266,7 @@ class Watching:
     observer: Callable[[Progress], None] | None
 
 
-def configure(search: Search, watching: Watching, settled: int,
+def configure(search: TableSearch, watching: Watching, settled: int,
               proof: Proof[Any] | None = None) -> None:
     """Set ``watching``'s limit and observer on ``search`` (the observer's interval
     shifted by the ``settled`` margin; a values search's values gathered in

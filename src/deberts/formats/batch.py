@@ -1,11 +1,11 @@
 """The batch line format: one position a line as a JSON object, and one result a
 line (README "Solving a deal", ``deberts batch``).
 
-An input line is a JSON object, a Deberts one ``{"hands": [...] or "...", "trump":
-"H", "declarer": 0, "leader": 1, "played": [...] or "...", "rules": {...}}``
-(:mod:`deberts.variants.deberts.formats.line`); unknown fields are refused, so a misspelt
-field never silently solves another position. An optional ``game`` field names the
-game (:func:`deberts.model.registry.find_game`; Deberts by default), whose own
+An input line is a JSON object of one game's position fields (the hands, the moves
+``played``, the ``rules`` and the game's own); unknown fields are refused, so a
+misspelt field never silently solves another position. An optional ``game`` field
+names the game (:func:`deberts.model.registry.find_game`; the default game when it
+names none), whose own
 ``read_line`` and ``write_line`` parts read and write the rest of the line.
 :func:`loads`/:func:`dumps` read and write one line of any game, :func:`load`/
 :func:`dump` a file of them.
@@ -117,7 +117,7 @@ def to_object(position: object) -> dict[str, Any]:
     except DebertsError:
         raise DebertsError(
             f"bad position: {type(position).__name__} has no batch line") from None
-    data = game.write_line(position)
+    data = game.write_line(game.own(position, game.position, "position"))
     return data if game == default_game() else {"game": game.name, **data}
 
 

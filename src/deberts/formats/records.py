@@ -2,9 +2,8 @@
 line (JSON lines) for many deals, of any game.
 
 Each game's record type reads and writes its own JSON object (``to_dict``/
-``from_dict``; Deberts' :class:`deberts.variants.deberts.model.record.GameRecord` is
-``deberts-record/1``), found by the object's ``format`` field through the game
-registry (:mod:`deberts.model.registry`); this module reads and writes the text, like
+``from_dict``, its format named by the game's ``record_format``), found by the
+object's ``format`` field through the game registry (:mod:`deberts.model.registry`); this module reads and writes the text, like
 :mod:`json`: :func:`load`/:func:`loads` read, :func:`dump`/:func:`dumps` write, and
 ``loads(dumps(records)) == records``.
 """

@@ -200,7 +200,7 @@ class NamedMap(dict[K, V], Generic[K, V]):
 
 
 class CardMap(NamedMap[Card, V]):
-    """A :class:`NamedMap` keyed by cards: what Deberts' solver returns for every card.
+    """A :class:`NamedMap` keyed by cards: what a card game's solver returns for every card.
 
     >>> margins = CardMap({Card.parse("7D"): 12})
     >>> margins["7D"], margins["7d"], "7D" in margins, margins.get("AS")

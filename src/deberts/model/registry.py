@@ -12,8 +12,8 @@ the web API) finds a game by name (:func:`find_game`) or by one of its objects
 (:func:`game_of`), asks it for its parts, and never names one.
 
 The games are found where Python finds plugins: the ``deberts.games`` entry-point
-group (:mod:`importlib.metadata`), where this package lists Deberts and Tertz and an
-outside package lists its own game. :func:`register` adds one at run time.
+group (:mod:`importlib.metadata`), where this package lists its own games and an
+outside package lists its own. :func:`register` adds one at run time.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from contextlib import AbstractContextManager
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
+from collections.abc import Hashable, Iterator, Set
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
 
 from deberts.errors import ArgumentError, DebertsError
 
@@ -32,9 +33,67 @@ if TYPE_CHECKING:
 
     import click
     from fastapi import APIRouter
+    from pydantic import BaseModel
 
 #: The entry-point group where games are listed.
 ENTRY_POINTS = "deberts.games"
+
+
+#: A move of any game (a card, a swap, a break): hashable, named by ``str``.
+GameMove = Hashable
+
+
+class MoveValues(Protocol):
+    """Every legal move's margin, by move: each game's own mapping, keyed by its own
+    moves, read through its moves and items."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[GameMove]: ...
+
+    def items(self) -> Set[tuple[GameMove, int]]: ...
+
+
+class GamePosition(Protocol):
+    """What every game's position has: its legal moves and whether the deal is over."""
+
+    def legal_moves(self) -> Sequence[GameMove]: ...
+
+    def is_over(self) -> bool: ...
+
+
+class GameRules(Protocol):
+    """What every game's rules have: made from a JSON ``rules`` object or from
+    ``--set OPTION=VALUE`` settings (with a preset, for a game that has presets),
+    and written back as JSON."""
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> Self: ...
+
+    @classmethod
+    def from_settings(cls, settings: Sequence[str] = (), preset: str | None = None) -> Self: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class ProvenValues(Protocol):
+    """What a search proved of every move's value within its limit, as JSON (each
+    game's ``deberts.engine.partial.PartialValues``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameSession(Protocol):
+    """A match against the computer, one decision at a time, with the person at
+    ``seat`` (a :class:`deberts.play.session.Session`)."""
+
+    seat: int
+
+    def start_deal(self) -> None: ...
+
+    def answer(self, text: str) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class GameSolution(Protocol):
@@ -47,7 +106,7 @@ class GameSolution(Protocol):
     @property
     def to_move(self) -> int: ...
 
-    def move_margins(self) -> Mapping[Any, int]: ...
+    def move_margins(self) -> MoveValues: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -76,15 +135,15 @@ class GameSolver(Protocol):
 
     def value(self, position: Any) -> int: ...
 
-    def values(self, position: Any) -> Mapping[Any, int]: ...
+    def values(self, position: Any) -> MoveValues: ...
 
     def proven_values(
         self, position: Any, observer: Callable[[Any], None] | None = None
-    ) -> Any: ...
+    ) -> ProvenValues: ...
 
-    def best(self, position: Any) -> tuple[int, Any]: ...
+    def best(self, position: Any) -> tuple[int, GameMove]: ...
 
-    def line(self, position: Any) -> tuple[int, tuple[Any, ...], Any]: ...
+    def line(self, position: Any) -> tuple[int, tuple[GameMove, ...], object]: ...
 
     def solve(self, position: Any) -> GameSolution: ...
 
@@ -118,6 +177,7 @@ class Terminal(Protocol):
 
 
 _Solver = TypeVar("_Solver")
+_Own = TypeVar("_Own")
 
 @dataclass(frozen=True)
 class Page:
@@ -156,9 +216,9 @@ class Game(ABC):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     rank: ClassVar[int] = 100
-    position: ClassVar[type]
+    position: ClassVar[type[GamePosition]]
     deal: ClassVar[type]
-    rules: ClassVar[type]
+    rules: ClassVar[type[GameRules]]
     record: ClassVar[type]
     record_format: ClassVar[str]
 
@@ -187,29 +247,41 @@ class Game(ABC):
     def own_solver(self, solver: GameSolver | None, kind: type[_Solver]) -> _Solver | None:
         """``solver`` as this game's solver class ``kind`` (``None`` stays ``None``):
         another game's solver is an :class:`ArgumentError`, not a wrong answer."""
-        if solver is None or isinstance(solver, kind):
-            return solver
-        raise ArgumentError(f"bad solver: a {type(solver).__name__} does not solve "
+        return None if solver is None else self.own(solver, kind, "solver")
+
+    def own(self, value: object, kind: type[_Own], what: str) -> _Own:
+        """``value`` (a position, rules, a solver that generic code hands the game)
+        as this game's own type ``kind``: another game's is an
+        :class:`ArgumentError` naming ``what`` it is, not a wrong answer."""
+        if isinstance(value, kind):
+            return value
+        raise ArgumentError(f"bad {what}: a {type(value).__name__} is not of "
                             f"{self.title}, expected a {kind.__name__}")
 
-    def rules_of(self, mapping: Mapping[str, Any] | None = None) -> Any:
+    def rules_of(self, mapping: Mapping[str, Any] | None = None) -> GameRules:
         """The game's rules from a JSON ``rules`` object (the defaults for none)."""
-        return self.rules.from_mapping(mapping or {})  # type: ignore[attr-defined]
+        return self.rules.from_mapping(mapping or {})
 
-    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Any:
+    def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> GameRules:
         """The game's rules from ``--set OPTION=VALUE`` settings and the game's own
         command-line options (:meth:`options`)."""
-        return self.rules.from_settings(settings)  # type: ignore[attr-defined]
+        return self.rules.from_settings(settings)
 
     # -- formats ------------------------------------------------------------
 
     @abstractmethod
-    def read_line(self, data: Mapping[str, Any]) -> Any:
+    def read_line(self, data: Mapping[str, Any]) -> GamePosition:
         """A batch line's decoded object -> the position."""
 
     @abstractmethod
-    def write_line(self, position: Any) -> dict[str, Any]:
+    def write_line(self, position: GamePosition) -> dict[str, Any]:
         """A position -> its batch line's object (without the game field)."""
+
+    def line_fields(self) -> type[BaseModel] | None:
+        """The game's own fields of a position as the web API reads it, a
+        :class:`deberts.web.requests.LineFields` model (its descriptions and examples
+        are the API schema's); ``None``: the fields every game has."""
+        return None
 
     # -- analysis and text --------------------------------------------------
 
@@ -228,7 +300,7 @@ class Game(ABC):
         """The text report of ``deberts analyze`` (``record`` or ``None``)."""
         raise self._lacks("review report")
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         """The position drawn, each legal move's value marked; ``options`` are the
         game's own drawing options (:meth:`svg_options`)."""
@@ -249,7 +321,7 @@ class Game(ABC):
         """The player types by name."""
         raise self._lacks("players")
 
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
               progress: Callable[[Any], None] | None = None,
               options: Mapping[str, Any] | None = None) -> Report:
         """Two player types over ``deals`` duplicate deals on ``jobs`` processes, each
@@ -261,8 +333,8 @@ class Game(ABC):
         """The arena's report lines, from its JSON object."""
         raise self._lacks("arena report")
 
-    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> Any:
+    def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> GameSession:
         """A match against the computer, one decision at a time (a
         :class:`deberts.play.session.Session`)."""
         raise self._lacks("session")
@@ -341,11 +413,12 @@ def find_game(name: object) -> Game:
     """The game called ``name`` (or one of its aliases), else a :class:`DebertsError`
     naming it and the games there are.
 
-    >>> find_game("tertz").title, find_game("klabor").name
-    ('Tertz', 'deberts')
-    >>> find_game("chess")
+    >>> first = games()[0]
+    >>> find_game(first.name.upper()) is first, find_game(first.name).name == first.name
+    (True, True)
+    >>> find_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    deberts.errors.DebertsError: unknown game 'chess': expected one of deberts klabor tertz
+    deberts.errors.DebertsError: unknown game 'chess': expected one of ...
     """
     _load_installed()
     if not isinstance(name, str) or name.lower() not in _NAMES:

@@ -27,9 +27,9 @@ DECIDE, THINKING, DEAL_OVER, MATCH_OVER, FAILED, CLOSED = (
 
 @dataclass(frozen=True)
 class Decision:
-    """What the person must decide: ``kind`` (for Deberts ``bid``, ``exchange``,
-    ``bella``, ``redeal`` or ``play``; for Tertz ``move``), the view of his seat
-    and the answers accepted."""
+    """What the person must decide: ``kind`` (each game names its own kinds of
+    decision: a bid, a card to play, a move), the view of his seat and the answers
+    accepted."""
 
     kind: str
     view: Any
@@ -118,8 +118,8 @@ class Session(ABC):
             return self._status()
 
     def answer(self, text: str) -> None:
-        """Answer the decision waiting (for Deberts a call, ``yes``/``no``, or a card
-        such as ``JH``; for Tertz a move: a card, ``swap`` or ``break:K``)."""
+        """Answer the decision waiting: one of its options by name (a call,
+        ``yes``/``no``, a card such as ``JH``, another move of the game)."""
         with self._lock:
             decision = self._pending
             if decision is None or self._reply is not None:

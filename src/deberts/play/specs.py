@@ -2,7 +2,7 @@
 ``name`` or ``name:key=value,key=value`` (``pimc:samples=100,infer=bidding``).
 
 The names and the settings each takes are a game's player types (the registry's
-``players`` part: Deberts' by default, ``game="tertz"`` for Tertz's), or a table of
+``players`` part: the default game's unless ``game`` names another), or a table of
 them given as ``types``. A spec is checked whole before any game: an unknown name,
 an unknown or repeated setting, a value that is not of its type and a setting the
 player refuses each raise :class:`~deberts.errors.DebertsError` naming it.

@@ -55,7 +55,7 @@ STYLE = (
 
 class Played(Protocol):
     """A card on the table: the card and the seat that played it (each game's own
-    play type, Deberts' :class:`deberts.Play` say, or a :class:`TableCard`)."""
+    play type, or a :class:`TableCard`)."""
 
     @property
     def seat(self) -> int: ...

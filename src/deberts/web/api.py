@@ -26,7 +26,8 @@ from deberts.model.cards import Card
 from deberts.model.registry import Game, game_of
 from deberts.text.notation import Notation
 from deberts.web.strict_json import StrictJsonRoute
-from deberts.web.requests import AnalyzeRequest, BoardRequest, Line, limits, run
+from deberts.web.requests import AnalyzeFields, BoardFields, limits, run
+from deberts.web.schemas import Schemas, with_bodies
 from deberts.web.work import WorkTimeout, bounded
 
 
@@ -42,10 +43,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": Error, "description": "The work took longer than the server allows"},
 }
 
-router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
-
-
-def position_of(line: Line) -> Any:
+def position_of(line: BaseModel) -> Any:
     """The position of a batch line of any game."""
     return batch.game_from_object(line.model_dump(exclude_none=True))
 
@@ -80,10 +78,8 @@ class PartialAnswer(WorkTimeout):
         self.values = values
 
 
-@router.post("/solve", summary="Solve a position (a batch line of any game), as deberts solve --json",
-             responses={503: {"model": PartialError, "description": (
-                 "The search stopped at the server's time limit: the values it proved")}})
-async def solve_position(request: Request, line: Line, board: bool = False) -> dict[str, Any]:
+async def solve_position(request: Request, line: BaseModel, board: bool = False) -> dict[str, Any]:
+    """Solve a position (a batch line of any game), as deberts solve --json."""
     def work() -> dict[str, Any]:
         position = position_of(line)
         solver = game_of(position).solver()
@@ -127,8 +123,8 @@ def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
     return data
 
 
-@router.post("/board", summary="Draw a position, with its legal moves' values if given")
-async def draw_board(request: Request, body: BoardRequest) -> dict[str, Any]:
+async def draw_board(request: Request, body: BoardFields) -> dict[str, Any]:
+    """Draw a position, with its legal moves' values if given."""
     def work() -> dict[str, Any]:
         position = position_of(body.line)
         game = game_of(position)
@@ -149,8 +145,8 @@ def legal_move(position: Any, name: str) -> Any:
     return next(move for key, move in legal.items() if key.upper() == name.strip().upper())
 
 
-@router.post("/analyze", summary="A played deal card by card, as deberts analyze --json")
-async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
+async def analyze(request: Request, body: AnalyzeFields) -> dict[str, Any]:
+    """A played deal card by card, as deberts analyze --json."""
     if body.record is not None and len(body.record) > limits(request).record_chars:
         raise DebertsError(f"bad record: longer than {limits(request).record_chars} characters")
 
@@ -161,7 +157,7 @@ async def analyze(request: Request, body: AnalyzeRequest) -> dict[str, Any]:
     return await run(request, work, "slow")
 
 
-def _analysis(body: AnalyzeRequest) -> Any:
+def _analysis(body: AnalyzeFields) -> Any:
     """The review of a played deal of any game: a line's position and ``play``, or a
     record, its searches bounded by the server's time limit."""
     line = body.model_dump(exclude_none=True, exclude={"played", "record", "deal", "start"})
@@ -189,3 +185,18 @@ def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
         return game.review(*args, solver=solver, **options)
 
 
+
+
+def router(schemas: Schemas) -> APIRouter:
+    """The endpoints every game has, their bodies ``schemas``' (made from the games
+    registered when the app is made)."""
+    found = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
+    found.post("/solve", summary="Solve a position (a batch line of any game), as deberts "
+               "solve --json", responses={503: {"model": PartialError, "description": (
+                   "The search stopped at the server's time limit: the values it proved")}})(
+        with_bodies(solve_position, line=schemas.line))
+    found.post("/board", summary="Draw a position, with its legal moves' values if given")(
+        with_bodies(draw_board, body=schemas.board))
+    found.post("/analyze", summary="A played deal card by card, as deberts analyze --json")(
+        with_bodies(analyze, body=schemas.analyze))
+    return found

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import Page, games
-from deberts.web import api, games_api, jobs_api
+from deberts.web import api, games_api, jobs_api, schemas
 from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
 from deberts.web.games import GameStore, UnknownGame
@@ -55,18 +55,19 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
 
     app = FastAPI(title="deberts", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None,
-                  description="Double-dummy analysis of Deberts deals: the CLI's JSON over HTTP.")
+                  description="Double-dummy analysis of card games: the CLI's JSON over HTTP.")
     app.state.limits = bounds
     app.state.pools = {"quick": Pool(bounds.threads, bounds.seconds, bounds.quick_seconds),
                        "slow": Pool(bounds.slow_threads, bounds.seconds),
                        "review": Pool(bounds.review_threads, bounds.seconds)}
     app.state.games = GameStore(bounds.games)
-    app.include_router(api.router)
+    app.state.schemas = bodies = schemas.build(games())
+    app.include_router(api.router(bodies))
     app.include_router(games_api.router)
     for game in games():
         for router in game.routers():
             app.include_router(router)
-    jobs_api.install(app, jobs if jobs is not None else JobLimits())
+    jobs_api.install(app, jobs if jobs is not None else JobLimits(), bodies)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     pages = [*(page for game in games() for page in game.pages()), *GENERIC_PAGES]
     for page in pages:
@@ -119,10 +120,8 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     """The first problem the framework found in the request, as one line."""
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {"loc": (), "msg": "bad request"}
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    message = str(first.get("msg", "bad request")).splitlines()[0]
-    return JSONResponse({"error": short_message(f"bad {where or 'request'}: {message}")},
-                        status_code=400)
+    text = schemas.error_text(first, request.app.state.schemas.tags)
+    return JSONResponse({"error": short_message(text)}, status_code=400)
 
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:

@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 
 from deberts.errors import DebertsError
-from deberts.model.registry import find_game
-from deberts.play.session import THINKING
+from deberts.model.registry import default_game, find_game
+from deberts.play.session import THINKING, Session
 from deberts.web.api import ERRORS, Error
 from deberts.web.games import state_json
 from deberts.web.strict_json import StrictJsonRoute
@@ -24,17 +24,19 @@ NO_GAME: dict[int | str, dict[str, Any]] = {
 }
 
 
-@router.post("/games", summary="Start a game against the computer (you are seat 0, "
-             "or in Tertz the first to lead)")
+@router.post("/games", summary="Start a game against the computer (you are player 0)")
 async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     bound = limits(request)
     if not 1 <= body.ai_samples <= bound.ai_samples:
         raise DebertsError(f"bad ai_samples {body.ai_samples}: expected 1..{bound.ai_samples}")
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
-    game = find_game(body.game)
+    game = default_game() if body.game is None else find_game(body.game)
     session = game.session(body.players, game.rules_of(body.rules), body.target,
-                                   body.seed, body.ai_samples, body.ai_seconds)
+                           body.seed, body.ai_samples, body.ai_seconds)
+    if not isinstance(session, Session):
+        raise DebertsError(f"{game.title} cannot be played on the board: its session "
+                           "is not a deberts.play.session.Session")
     session.start_deal()
     game_id = games(request).add(game, session)
     return await _state(request, game_id, 0.0)

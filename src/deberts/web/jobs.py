@@ -32,7 +32,7 @@ RUNNING, DONE, STOPPED, FAILED = "running", "done", "stopped", "failed"
 @dataclass(frozen=True)
 class JobLimits:
     """How many jobs search at once, the seconds each may search, the log2 of the
-    entries of each one's table (its memory: 30 MB for a Tertz table of 2^18; the
+    entries of each one's table (its memory: tens of MB at 2^18 entries; the
     engine's default when None), how long a finished job is kept for its page, and
     how long a job nobody asks about runs on before it is stopped."""
 

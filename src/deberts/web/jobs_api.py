@@ -10,12 +10,13 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import game_of
 from deberts.web.api import ERRORS, Error, position_of, solution_data
 from deberts.web.jobs import JobLimits, Jobs, TooManyJobs, UnknownJob
-from deberts.web.requests import Line
+from deberts.web.schemas import Schemas, with_bodies
 from deberts.web.strict_json import StrictJsonRoute
 
 router = APIRouter(prefix="/api", route_class=StrictJsonRoute, responses={
@@ -34,9 +35,8 @@ def _board(position: Any, values: dict[Any, int]) -> str:
     return game_of(position).svg(position, values)
 
 
-@router.post("/jobs", status_code=202,
-             summary="Start solving a position (a batch line of any game) as a job to follow")
-async def start_job(request: Request, line: Line) -> dict[str, Any]:
+async def start_job(request: Request, line: BaseModel) -> dict[str, Any]:
+    """Start solving a position (a batch line of any game) as a job to follow."""
     position = position_of(line)
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
@@ -66,9 +66,14 @@ async def _refused(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"error": short_message(str(error))}, status_code=status)
 
 
-def install(app: FastAPI, limits: JobLimits) -> None:
-    """Add the jobs (bounded by ``limits``) and their API to ``app``."""
+def install(app: FastAPI, limits: JobLimits, schemas: Schemas) -> None:
+    """Add the jobs (bounded by ``limits``) and their API to ``app``, a position's
+    body ``schemas``' line."""
     app.state.jobs = Jobs(limits)
+    started = APIRouter(prefix="/api", route_class=StrictJsonRoute, responses=router.responses)
+    started.post("/jobs", status_code=202, summary="Start solving a position (a batch line "
+                 "of any game) as a job to follow")(with_bodies(start_job, line=schemas.line))
+    app.include_router(started)
     app.include_router(router)
     app.add_exception_handler(TooManyJobs, _refused)
     app.add_exception_handler(UnknownJob, _refused)

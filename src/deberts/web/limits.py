@@ -18,7 +18,7 @@ class Limits:
 
     threads: int = 2
     #: The longest one piece of quick work holds a quick thread, in seconds: past
-    #: it, the work goes on on a slow thread (a whole Tertz deal's solve).
+    #: it, the work goes on on a slow thread (a whole long deal's solve).
     quick_seconds: float = 2.0
     slow_threads: int = 2
     #: Threads for the reviews of the games' deals alone, so that a player never

@@ -1,13 +1,16 @@
 """The web API's request bodies (checked by the framework, then by the library) and
 the app's shared state (limits, thread pool, games) as a request sees it.
 
-Each field's docstring is its description in the API's schema (``/openapi.json``,
-the board's ``/docs`` and the reference site), and each body's ``examples`` a real
-request, which the reference site sends to the app for the answer it shows."""
+A position's fields are each game's own (``Game.line_fields``, a subclass of
+:class:`LineFields`); :mod:`deberts.web.schemas` makes the bodies that carry a
+position from the games registered when the app is made. Each field's docstring is
+its description in the API's schema (``/openapi.json``, the board's ``/docs`` and
+the reference site), and each body's ``examples`` a real request, which the
+reference site sends to the app for the answer it shows."""
 
 from __future__ import annotations
 
-from typing import Annotated, Callable, Optional, TypeVar, Union, cast
+from typing import Annotated, Any, Callable, ClassVar, Optional, TypeVar, Union, cast
 
 from fastapi import Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
@@ -31,70 +34,41 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
-class GameFields(BaseModel):
-    """A position of any game, as one line of ``deberts batch``: the fields of the
-    built-in games are listed (a Deberts line by default, ``"game": "tertz"`` with
-    its ``stock``); another game's own fields are let through, and every game's line
-    reader refuses the fields it does not know, by name."""
+class LineFields(BaseModel):
+    """A position's fields, as one line of ``deberts batch`` has them, but ``game``:
+    a game declares its own as a subclass, in their order. Other fields are let
+    through unchecked by the framework for the game's line reader, which refuses
+    the fields it does not know, by name, and checks the rest.
+
+    ``model_config``'s ``examples`` are lines of the game, and
+    :attr:`review_examples` played deals of it (``/api/analyze``)."""
 
     model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
 
-    game: str | None = None
-    """The game: deberts (the default) or tertz."""
+    #: Played deals of the game to review, each a line with the moves ``played``
+    #: (the line examples when there are none).
+    review_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+
+
+class CommonFields(LineFields):
+    """A position of a game that declares no fields of its own: the fields every
+    game's line has."""
+
     hands: Cards | None = None
-    """The hands in seat order, S.H.D.C each: one string or a list."""
-    trump: str | None = None
-    """Deberts: the trump suit, S, H, D or C."""
-    declarer: int | None = None
-    """Deberts: the declarer's seat."""
-    leader: int | None = None
-    """Deberts: the seat leading the first trick."""
-    stock: Cards | None = None
-    """Tertz: the 14 stock cards in draw order, the face-up card last."""
+    """The hands, one string or a list."""
+    played: Cards | None = None
+    """The moves made since the deal, in order."""
     rules: RulesField = None
     """Rule options by name, with an optional preset (docs/rules.md)."""
 
 
-class Line(GameFields):
-    """A position, as one line of ``deberts batch``."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "trump": "H", "declarer": 0, "leader": 1},
-        {"game": "tertz", "hands": ["QT.9.AJT8.KQ", "A8.AK.KQ.T87"],
-         "stock": "7H KS JS TH 7D JH QH 8H AC 7S 9S 9C JC 9D",
-         "played": "TD QD break:0 8D KD 7C QC 7H AH JS swap QS TS AS JH TH"},
-    ]})
-
-    played: Cards | None = None
-    """The moves made since the deal, in order (Tertz: cards, swap, break:K)."""
-
-
-class BoardRequest(Strict):
-    """A position to draw, with each legal card's margin if known."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"line": {"hands": ["AT.K..", "K7.A.."], "trump": "S", "declarer": 0, "leader": 0},
-         "values": {"AS": 20}},
-    ]})
-
-    line: Line
-    """The position, as a batch line."""
-    values: dict[str, int] | None = None
-    """A margin for each of some legal moves, by name, shown on the cards."""
-    face_up: str | None = None
-    """The face-up card, drawn beside the table."""
-
-
-class AnalyzeRequest(GameFields):
-    """A played deal of any game: the position (a batch line's fields) and the cards
+class AnalyzeFields(BaseModel):
+    """A played deal of any game: the position (a batch line's fields) and the moves
     ``played`` from it, as ``/api/solve`` names them (``play`` is still read), or a
     game record's text (one record, or JSON lines of them with ``deal`` choosing
     one)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "trump": "H", "declarer": 0, "leader": 1,
-         "played": "JS QS QH 8H AC 8C"},
-    ]})
+    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
 
     played: Cards = Field("", validation_alias=AliasChoices("played", "play"))
     """The moves made from the position, in order (``play`` is read too)."""
@@ -106,18 +80,29 @@ class AnalyzeRequest(GameFields):
     """The first moves taken as given, the rest reviewed (``analyze --from``)."""
 
 
+class BoardFields(Strict):
+    """A position to draw, with each legal move's margin if known."""
+
+    line: LineFields
+    """The position, as a batch line."""
+    values: dict[str, int] | None = None
+    """A margin for each of some legal moves, by name, shown on the cards."""
+    face_up: str | None = None
+    """The face-up card, drawn beside the table (for a game that draws one)."""
+
+
 class GameRequest(Strict):
     """A new game against the computer (the game's PIMC player with these
-    settings); ``target`` is the game's own (Deberts 301, Tertz 501) unless given."""
+    settings); ``target`` is the game's own unless given."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"players": 2, "seed": 1, "ai_samples": 10, "ai_seconds": 0.2},
     ]})
 
-    game: str = "deberts"
-    """The game: deberts or tertz."""
+    game: str | None = None
+    """The game, by name or alias (the default game when none)."""
     players: int = 2
-    """Seats at the table (Deberts: 2 to 4; Tertz: 2)."""
+    """Seats at the table (as many as the game seats)."""
     rules: RulesField = None
     """Rule options by name, with an optional preset (docs/rules.md)."""
     target: int | None = None

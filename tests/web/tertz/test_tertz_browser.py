@@ -105,7 +105,7 @@ def test_a_first_lead_shows_values_as_proven_and_stop_ends_the_job(
     assert page.evaluate("() => document.body.dataset.busy") == "true"
     assert page.locator("#board g.card.best").count() >= 1
     page.screenshot(path=str(tmp_path / "tertz-first-lead.png"))
-    job = page.evaluate("() => state.job")
+    job = page.evaluate("() => analysis.job")
     assert job and job in page.request.get(server + "/api/jobs").json()["running"]
     page.click("#stop")
     page.wait_for_function("() => document.body.dataset.busy === 'false'", timeout=2_000)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal, Web
+from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
+from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.record import FORMAT, GameRecord
@@ -14,6 +16,8 @@ from deberts.variants.deberts.model.rules import Rules
 
 if TYPE_CHECKING:
     import click
+    from deberts.variants.deberts.play.session import GameSession
+    from pydantic import BaseModel
     from fastapi import APIRouter
 
 
@@ -40,10 +44,15 @@ class Deberts(Game):
 
         return position_from_object(dict(data))
 
-    def write_line(self, position: Any) -> dict[str, Any]:
+    def write_line(self, position: GamePosition) -> dict[str, Any]:
         from deberts.variants.deberts.formats.line import position_to_object
 
-        return position_to_object(position)
+        return position_to_object(self.own(position, Position, "position"))
+
+    def line_fields(self) -> type[BaseModel]:
+        from deberts.variants.deberts.web.fields import DebertsFields
+
+        return DebertsFields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:
@@ -62,11 +71,13 @@ class Deberts(Game):
 
         return render_analysis(analysis, record, notation)
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         from deberts.variants.deberts.text.svg import position_svg
 
-        return position_svg(position, values, **dict(options or {}))
+        cards = {self.own(card, Card, "card"): value for card, value in values.items()}
+        return position_svg(self.own(position, Position, "position"), cards,
+                            **dict(options or {}))
 
     def svg_options(self) -> tuple[str, ...]:
         return ("face_up",)
@@ -84,7 +95,7 @@ class Deberts(Game):
     def rules_from(self, settings: Sequence[str], options: Mapping[str, Any]) -> Rules:
         return Rules.from_settings(settings, options.get("preset"))
 
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
               progress: Callable[[Any], None] | None = None,
               options: Mapping[str, Any] | None = None) -> Report:
         from deberts.variants.deberts.play.arena import arena
@@ -92,7 +103,8 @@ class Deberts(Game):
         first, second = specs
         table = {name: int(value) for name, value in (options or {}).items()
                  if name in ("players", "target")}  # the rules' preset is in ``rules``
-        return arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+        return arena((first, second), deals=deals, seed=seed,
+                     rules=self.own(rules, Rules, "rules"), jobs=jobs,
                      progress=progress, **table)
 
     def options(self, command: str) -> Sequence[click.Option]:
@@ -105,11 +117,12 @@ class Deberts(Game):
 
         return arena_lines(dict(data))
 
-    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> Any:
+    def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> GameSession:
         from deberts.variants.deberts.play.session import deberts_session
 
-        return deberts_session(players, rules, target, seed, samples, seconds)
+        return deberts_session(players, self.own(rules, Rules, "rules"), target, seed, samples,
+                            seconds)
 
     def web(self) -> Web:
         from deberts.variants.deberts.web import views

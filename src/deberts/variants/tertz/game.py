@@ -6,7 +6,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal, Web
+from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
+from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
 from deberts.variants.tertz.model.record import FORMAT, TertzRecord
@@ -14,6 +16,8 @@ from deberts.variants.tertz.model.rules import TertzRules
 
 if TYPE_CHECKING:
     import click
+    from deberts.variants.tertz.play.session import TertzSession
+    from pydantic import BaseModel
 
 
 class Tertz(Game):
@@ -38,10 +42,15 @@ class Tertz(Game):
 
         return position_from_object(dict(data))
 
-    def write_line(self, position: Any) -> dict[str, Any]:
+    def write_line(self, position: GamePosition) -> dict[str, Any]:
         from deberts.variants.tertz.formats.line import position_to_object
 
-        return position_to_object(position)
+        return position_to_object(self.own(position, TertzPosition, "position"))
+
+    def line_fields(self) -> type[BaseModel]:
+        from deberts.variants.tertz.web.fields import TertzFields
+
+        return TertzFields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:
@@ -60,11 +69,13 @@ class Tertz(Game):
 
         return render_tertz_analysis(analysis, record, notation)
 
-    def svg(self, position: Any, values: Mapping[Any, int],
+    def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         from deberts.variants.tertz.text.svg import position_svg
 
-        return position_svg(position, values, **dict(options or {}))
+        moves = {as_move(str(move)): value for move, value in values.items()}  # by name
+        return position_svg(self.own(position, TertzPosition, "position"), moves,
+                            **dict(options or {}))
 
     def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
         from deberts.variants.tertz.text.svg import DRAWINGS
@@ -76,13 +87,14 @@ class Tertz(Game):
 
         return TERTZ_TYPES
 
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
+    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
               progress: Callable[[Any], None] | None = None,
               options: Mapping[str, Any] | None = None) -> Report:
         from deberts.variants.tertz.play.arena import tertz_arena
 
         first, second = specs
-        return tertz_arena((first, second), deals=deals, seed=seed, rules=rules, jobs=jobs,
+        return tertz_arena((first, second), deals=deals, seed=seed,
+                           rules=self.own(rules, TertzRules, "rules"), jobs=jobs,
                            progress=progress)
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
@@ -90,11 +102,12 @@ class Tertz(Game):
 
         return arena_lines(dict(data))
 
-    def session(self, players: int, rules: Any, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> Any:
+    def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
+                samples: int, seconds: float) -> TertzSession:
         from deberts.variants.tertz.play.session import tertz_session
 
-        return tertz_session(players, rules, target, seed, samples, seconds)
+        return tertz_session(players, self.own(rules, TertzRules, "rules"), target, seed, samples,
+                            seconds)
 
     def web(self) -> Web:
         from deberts.variants.tertz.web import views

@@ -102,7 +102,7 @@ function cardsHtml(text) {
 
 // A report section of aligned columns (the CLI's text) as a table: a line of one
 // column is a paragraph (inside a table when indented: a note on the row above, as
-// Tertz's draws), a run of lines of several columns a table whose first row is its
+// a game's draws), a run of lines of several columns a table whose first row is its
 // heading when that row's first cell ends in ":".
 function reportHtml(text) {
   const out = [];

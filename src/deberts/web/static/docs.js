@@ -16,6 +16,7 @@ function typeOf(schema, spec) {
   if (!schema) return "";
   if (schema.$ref) return schema.$ref.split("/").pop();
   if (schema.anyOf) return schema.anyOf.map(s => typeOf(s, spec)).join(" or ");
+  if (schema.oneOf) return schema.oneOf.map(s => typeOf(s, spec)).join(" or ");
   if (schema.type === "array") return `list of ${typeOf(schema.items, spec) || "values"}`;
   if (schema.type === "object" && schema.additionalProperties) {
     return `object of ${typeOf(schema.additionalProperties, spec) || "values"}`;
@@ -71,7 +72,13 @@ function endpointHtml(path, method, operation, spec) {
     `<code>${escapeHtml(p.name)}</code> (${p.in}, ${escapeHtml(typeOf(p.schema, spec))})`);
   if (query.length) parts.push(`<p>Parameters: ${query.join(", ")}</p>`);
   const body = operation.requestBody && operation.requestBody.content["application/json"];
-  if (body) parts.push(fieldsHtml(body.schema, spec), exampleHtml(path, method, body.schema, spec));
+  if (body) {
+    // A position of any game is one of the games' own bodies, each shown apart.
+    for (const schema of body.schema.oneOf || [body.schema]) {
+      if (body.schema.oneOf) parts.push(`<h4>${escapeHtml(model(schema, spec).title || "")}</h4>`);
+      parts.push(fieldsHtml(schema, spec), exampleHtml(path, method, schema, spec));
+    }
+  }
   const answers = Object.entries(operation.responses || {}).filter(([code]) => code !== REFUSED)
     .map(([code, r]) => `${code} ${prose(r.description)}`);
   parts.push(`<p>Answers: ${answers.join("; ")}</p>`);

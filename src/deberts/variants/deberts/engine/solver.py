@@ -22,9 +22,9 @@ from deberts.variants.deberts.engine.boundary import (
     worlds_input,
 )
 from deberts.engine.owner import SearchOwner, relative_margin
-from deberts.engine.partial import PartialValues, Proof
+from deberts.engine.partial import Proof
 from deberts.errors import ArgumentError, DebertsError, SearchInterrupted, WorldsInterrupted
-from deberts.model.arguments import describe, instance, integer, positive
+from deberts.model.arguments import describe, instance
 from deberts.model.cards import Card, CardMap, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Play, Position, play_out
@@ -133,7 +133,7 @@ def solve(
     return Solver(table_bits).solve(position)
 
 
-class Solver(SearchOwner[_engine.Search]):
+class Solver(SearchOwner[_engine.Search, Position, Card]):
     """A reusable solver: one transposition table kept across the positions it is
     given (playing a deal card by card reuses what earlier searches proved).
 
@@ -220,18 +220,11 @@ class Solver(SearchOwner[_engine.Search]):
             raise WorldsInterrupted(str(stop), solved) from stop
         return [_card_values(maximising, r, s) for r, s in zip(rows, settled)]
 
-    def proven_values(
-        self, position: Position,
-        observer: Callable[[PartialValues[Card]], None] | None = None,
-    ) -> PartialValues[Card]:
-        """Every legal card's margin as far as the search proves it within the
-        calling thread's :meth:`limit` (or before Ctrl-C): the cards whose margin is
-        proven, the interval proven to hold each other card's, marked partial when
-        the search stopped before the end. ``observer`` gets the values so far as
-        each card's is proven and about every tenth of a second."""
+    def _values_search(
+        self, position: Position
+    ) -> tuple[Proof[Card], Callable[[Proof[Card]], object]]:
         _input(position)
-        return self._proven(lambda proof: self._values(position, None, None, proof),
-                            _proof(position), observer)
+        return _proof(position), lambda proof: self._values(position, None, None, proof)
 
     def _values(self, position: Position, cards: Iterable[Card | str] | None, guess: int | None,
                 proof: Proof[Card]) -> CardMap[int]:

@@ -26,7 +26,7 @@ from deberts.engine.owner import (
     earlier,
     relative_margin,
 )
-from deberts.engine.partial import PartialValues, Proof
+from deberts.engine.partial import Proof
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card
@@ -86,7 +86,7 @@ class TertzSolution(Drawn):
                 f"moves={len(self.moves)} pv={len(self.pv)} nodes={self.nodes}>")
 
 
-class TertzSolver(SearchOwner[_tertz.Search]):
+class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
     """A reusable Tertz solver: one transposition table kept across the positions
     it is given (while they share the trump, the stock and the rules).
 
@@ -135,18 +135,11 @@ class TertzSolver(SearchOwner[_tertz.Search]):
         engine's search order, looked up by move or by name (``values["JS"]``)."""
         return self._values(position, guess, _proof(position))
 
-    def proven_values(
-        self, position: TertzPosition,
-        observer: Callable[[PartialValues[Move]], None] | None = None,
-    ) -> PartialValues[Move]:
-        """Every legal move's margin as far as the search proves it within the
-        calling thread's :meth:`limit` (or before Ctrl-C): the moves whose margin is
-        proven, the interval proven to hold each other move's, marked partial when
-        the search stopped before the end. ``observer`` gets the values so far as
-        each move's is proven and about every tenth of a second."""
+    def _values_search(
+        self, position: TertzPosition
+    ) -> tuple[Proof[Move], Callable[[Proof[Move]], object]]:
         _input(position)
-        return self._proven(lambda proof: self._values(position, None, proof),
-                            _proof(position), observer)
+        return _proof(position), lambda proof: self._values(position, None, proof)
 
     def _values(self, position: TertzPosition, guess: int | None,
                 proof: Proof[Move]) -> MoveMap[int]:

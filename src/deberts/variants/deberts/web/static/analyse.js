@@ -1,6 +1,7 @@
 // The Analyse page: solve a position, play a legal card (click, or Enter on it),
 // undo and redo; step through the optimal line on the table; every trump and
-// declarer of the deal as a table.
+// declarer of the deal as a table. A solve is a job the page follows: each card's
+// value appears as it is proven, with the time, the nodes and a Stop button meanwhile.
 "use strict";
 
 // The setting of the deal; the cards played with each one's value when it was played
@@ -25,29 +26,76 @@ function players() {
 
 async function refresh() {
   showError("");
+  await leaveJob();
   document.getElementById("undo").disabled = state.played.length === 0;
   document.getElementById("redo").disabled = state.undone.length === 0;
   document.getElementById("played").innerHTML =
     state.played.length ? "Played: " + cardsHtml(state.played.map(m => m.card).join(" ")) : "";
+  state.moves = [];
   state.pv = [];
   state.step = 0;
+  stepButtons();
   try {
     if (state.played.length && state.played[state.played.length - 1].last) return await finish();
-    const solution = await api("POST", "solve?board=true", line());
-    state.moves = solution.moves;
-    state.pv = solution.pv;
-    state.svg = solution.svg;
-    drawBoard(document.getElementById("board"), solution.svg, play);
-    const best = solution.moves.filter(m => m.margin === solution.margin).map(m => m.card);
-    document.getElementById("status").innerHTML = cardsHtml(
-      `Seat ${solution.to_move} to move: ${solution.result}, margin ${signed(solution.margin)} ` +
-      `(declarer side ${solution.declarer_points}, defenders ${solution.defender_points}); best ${best.join(" ")}`);
-    document.getElementById("legend").innerHTML = legend(solution);
-    document.getElementById("line").innerHTML = reportHtml(solution.report.line);
-    document.getElementById("score").innerHTML = reportHtml(solution.report.score);
+    for (const id of ["legend", "line", "score"]) document.getElementById(id).innerHTML = "";
+    setBusy(true);
+    document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
+    let shown = null;
+    const job = await followJob(line(), running => { shown = show(running, shown); });
+    if (job) ended(job);
   } catch (error) {
+    setBusy(false);
     showError(error);
+    if (/deal is over/.test(String(error.message))) await finish();
   }
+}
+
+// A running job: the status line, and the board once a card's value is proven (each
+// new value redraws it, the best so far marked).
+function show(job, shown) {
+  document.getElementById("status").innerHTML = jobStatusHtml(job);
+  const proven = job.values ? job.values.moves.filter(m => m.margin !== undefined) : [];
+  const key = proven.map(m => m.move + m.margin).join(" ");
+  if (job.svg && proven.length && key !== shown) {
+    drawBoard(document.getElementById("board"), job.svg, play);
+    const bounded = boundedMoves(job.values);
+    document.getElementById("legend").innerHTML = cardsHtml(
+      `Proven so far: ${proven.map(m => `${m.move} ${signed(m.margin)}`).join(", ")}` +
+      (bounded.length ? `; ${bounded.join(", ")}` : "") + ".");
+  }
+  return key;
+}
+
+// The job's end: the whole solution, or what it proved before it stopped.
+function ended(job) {
+  setBusy(false);
+  if (!job) return;
+  if (job.state === "failed") return showError(job.error);
+  if (job.state === "done") return solved(job.solution);
+  if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
+  document.getElementById("status").innerHTML = jobStoppedHtml(job);
+  if (job.values) {
+    state.moves = job.values.moves.filter(m => m.margin !== undefined)
+      .map(m => ({ card: m.move, margin: m.margin }));
+    const bounded = boundedMoves(job.values);
+    document.getElementById("legend").innerHTML = cardsHtml(
+      "Under each card proven: the margin the deal ends with if that card is played now " +
+      "and everyone plays best after." + (bounded.length ? ` The others: ${bounded.join(", ")}.` : ""));
+  }
+}
+
+function solved(solution) {
+  state.moves = solution.moves;
+  state.pv = solution.pv;
+  state.svg = solution.svg;
+  drawBoard(document.getElementById("board"), solution.svg, play);
+  const best = solution.moves.filter(m => m.margin === solution.margin).map(m => m.card);
+  document.getElementById("status").innerHTML = cardsHtml(
+    `Seat ${solution.to_move} to move: ${solution.result}, margin ${signed(solution.margin)} ` +
+    `(declarer side ${solution.declarer_points}, defenders ${solution.defender_points}); best ${best.join(" ")}`);
+  document.getElementById("legend").innerHTML = legend(solution);
+  document.getElementById("line").innerHTML = reportHtml(solution.report.line);
+  document.getElementById("score").innerHTML = reportHtml(solution.report.score);
   stepButtons();
 }
 
@@ -70,19 +118,20 @@ function legend(solution) {
 
 // After the last card there is nothing to solve: that card's value is the result.
 async function finish() {
+  showError("");
   const move = state.played[state.played.length - 1];
   const drawn = await api("POST", "board", { line: line() });
   drawBoard(document.getElementById("board"), drawn.svg, null);
-  document.getElementById("status").textContent =
-    `Deal over: declarer side ${move.declarer_points}, defenders ${move.defender_points} ` +
-    `(margin ${signed(move.margin)}).`;
+  document.getElementById("status").textContent = move.declarer_points === undefined ? "Deal over."
+    : `Deal over: declarer side ${move.declarer_points}, defenders ${move.defender_points} ` +
+      `(margin ${signed(move.margin)}).`;
   document.getElementById("legend").textContent = "";
   document.getElementById("line").textContent = "";
   document.getElementById("score").textContent = "";
 }
 
 function play(card) {
-  const move = state.moves.find(m => m.card === card);
+  const move = state.moves.find(m => m.card === card) || { card };
   state.played.push({ ...move, last: state.pv.length === 1 });
   state.undone = [];
   return refresh();
@@ -165,6 +214,7 @@ document.getElementById("solve").onclick = () => {
   state.undone = [];
   refresh();
 };
+stopping(ended);
 document.getElementById("undo").onclick = undo;
 document.getElementById("redo").onclick = redo;
 document.getElementById("line-back").onclick = () => stepLine(state.step - 1);

@@ -6,9 +6,8 @@
 "use strict";
 
 // The deal and rules; the moves given (never undone) and the moves played here, with
-// the undone ones for redo; the job being followed.
-const state = { line: null, given: [], played: [], undone: [], job: null };
-const POLL_MS = 250;
+// the undone ones for redo.
+const state = { line: null, given: [], played: [], undone: [] };
 
 function setting() {
   const [hands, stock] = value("deal").split("/");
@@ -22,72 +21,27 @@ function line() {
   return { ...state.line, played: [...state.given, ...state.played] };
 }
 
-// "+30", "in [-10, +20]", "at least -10", "at most +20", or "?" with nothing proven.
-function boundText(lower, upper) {
-  if (lower !== null && lower === upper) return signed(lower);
-  if (lower !== null && upper !== null) return `in [${signed(lower)}, ${signed(upper)}]`;
-  if (lower !== null) return `at least ${signed(lower)}`;
-  if (upper !== null) return `at most ${signed(upper)}`;
-  return "?";
-}
-
-function busy(on) {
-  document.getElementById("solve").disabled = on;
-  document.getElementById("stop").hidden = !on;
-  document.body.dataset.busy = on ? "true" : "false";
-}
-
-// Stop following the job (and stop it on the server, unless it has ended there).
-function leave(job, keepalive = false) {
-  if (!job) return Promise.resolve(null);
-  if (state.job === job) state.job = null;
-  return fetch(`/api/jobs/${job}`, { method: "DELETE", keepalive })
-    .then(response => response.ok ? response.json() : null).catch(() => null);
-}
-
 async function refresh() {
   showError("");
-  await leave(state.job);
+  await leaveJob();
   document.getElementById("undo").disabled = state.played.length === 0;
   document.getElementById("redo").disabled = state.undone.length === 0;
   document.getElementById("played").innerHTML =
     state.played.length ? "Played here: " + cardsHtml(state.played.join(" ")) : "";
   for (const id of ["others", "line", "score", "legend"]) document.getElementById(id).innerHTML = "";
-  busy(true);
+  setBusy(true);
   document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
   try {
     const drawn = await api("POST", "board", { line: line() });
     drawBoard(document.getElementById("board"), drawn.svg, play);
-    const job = await api("POST", "jobs", line());
-    state.job = job.id;
-    await follow(job);
+    let shown = null;
+    const job = await followJob(line(), running => { shown = show(running, shown); });
+    if (job) ended(job);
   } catch (error) {
-    busy(false);
+    setBusy(false);
     showError(error);
     if (/deal is over/.test(String(error.message))) await finish();
   }
-}
-
-// Poll the job until it ends, showing each state. A job stopped or replaced
-// meanwhile is no longer followed: what stopped it shows its end.
-async function follow(job) {
-  const id = job.id;
-  let shown = null;
-  for (;;) {
-    shown = show(job, shown);
-    if (job.state !== "running") break;
-    await new Promise(resolve => setTimeout(resolve, POLL_MS));
-    if (state.job !== id) return;
-    try {
-      job = await api("GET", `jobs/${id}`);
-    } catch (error) {
-      if (state.job !== id) return;
-      throw error;
-    }
-    if (state.job !== id) return;
-  }
-  state.job = null;
-  ended(job);
 }
 
 // One state of a job: the status line, the board when a new value is proven and the
@@ -95,11 +49,7 @@ async function follow(job) {
 function show(job, shown) {
   const values = job.values;
   const proven = values ? values.moves.filter(m => m.margin !== undefined) : [];
-  const bound = boundText(job.lower, job.upper);
-  const under = job.searching ? `; searching ${job.searching}${bound === "?" ? "" : " " + bound}` : "";
-  const count = values ? `, ${proven.length} of ${values.moves.length} moves proven` : "";
-  document.getElementById("status").innerHTML = cardsHtml(
-    `Solving: ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes${count}${under}.`);
+  document.getElementById("status").innerHTML = jobStatusHtml(job);
   const key = proven.map(m => m.move + m.margin).join(" ");
   if (job.svg && key !== shown) {
     drawBoard(document.getElementById("board"), job.svg, play);
@@ -114,8 +64,7 @@ function show(job, shown) {
 function legend(values) {
   const best = values.best ? `<span class="badge">${cardsHtml(values.best)}</span> ` +
     (values.best_proven ? "(proven best)" : "(best so far)") : "none proven yet";
-  const bounded = values.moves.filter(m => m.margin === undefined && (m.lower !== null || m.upper !== null))
-    .map(m => `${m.move} ${boundText(m.lower, m.upper)}`);
+  const bounded = boundedMoves(values);
   document.getElementById("legend").innerHTML =
     "Under each card (and on each button): the margin the deal ends with, seat 0's total " +
     `minus seat 1's, if that move is made and both play best after. Best: ${best}.` +
@@ -138,7 +87,7 @@ function others(moves) {
 
 // The job's end: the whole solution, or what it proved before it stopped.
 function ended(job) {
-  busy(false);
+  setBusy(false);
   if (!job) return;
   if (job.state === "failed") {
     showError(job.error);
@@ -165,11 +114,7 @@ function ended(job) {
   }
   if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
   const values = job.values;
-  const why = values && values.stopped === "limit" ? "at the server's time limit" : "";
-  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
-  document.getElementById("status").innerHTML =
-    `Stopped ${why} after ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes: ` +
-    `partial, ${proven} of ${values ? values.moves.length : "?"} moves proven.`;
+  document.getElementById("status").innerHTML = jobStoppedHtml(job);
   if (values) {
     legend(values);
     others(values.moves);
@@ -214,13 +159,7 @@ document.getElementById("solve").onclick = () => {
   state.undone = [];
   refresh();
 };
-document.getElementById("stop").onclick = async () => {
-  const job = state.job;
-  const stopped = await leave(job);
-  ended(stopped);
-};
-// Leaving the page stops its job (the server also stops a job nobody asks about).
-window.addEventListener("pagehide", () => leave(state.job, true));
+stopping(ended);
 const { undo, redo } = undoing(state, () => refresh());
 
 document.getElementById("undo").onclick = undo;

@@ -1,0 +1,19 @@
+"""Types of the shell both compiled engines include (solver/common/shell.pxi and
+limit.pxi): each engine's ``Search`` derives from its own compiled ``TableSearch``,
+whose calls are named here once for both engines' stubs."""
+
+from typing import Callable
+
+class TableSearch:
+    """A search with its own transposition table, its limit and its observer."""
+
+    table_bits: int
+
+    def __init__(self, table_bits: int = ...) -> None: ...
+    @property
+    def table_bytes(self) -> int: ...
+    def clear(self) -> None: ...
+    def limit(self, deadline: float = ..., nodes: int = ..., cpu_deadline: float = ...) -> None: ...
+    def stop(self) -> None: ...
+    def observe(self, observer: Callable[..., None] | None = ...,
+                found: Callable[[list[int], list[int]], None] | None = ...) -> None: ...

@@ -1,0 +1,96 @@
+// What every analysing page shares: a solve runs on the server as a job (/api/jobs)
+// that the page follows while it runs. Meanwhile the page is busy (Solve disabled, a
+// Stop button shown) and its status line tells the time, the nodes and the moves
+// proven; a page stops its job when it starts another or leaves.
+"use strict";
+
+// The job the page follows (its id), or null.
+const analysis = { job: null };
+
+// Cheap solves end within a few polls; slow ones are asked about four times a second.
+const POLL_MS = [20, 40, 80, 160, 250];
+
+function setBusy(on) {
+  document.getElementById("solve").disabled = on;
+  document.getElementById("stop").hidden = !on;
+  document.body.dataset.busy = on ? "true" : "false";
+}
+
+// "+30", "in [-10, +20]", "at least -10", "at most +20", or "?" with nothing proven.
+function boundText(lower, upper) {
+  if (lower !== null && lower === upper) return signed(lower);
+  if (lower !== null && upper !== null) return `in [${signed(lower)}, ${signed(upper)}]`;
+  if (lower !== null) return `at least ${signed(lower)}`;
+  if (upper !== null) return `at most ${signed(upper)}`;
+  return "?";
+}
+
+// Stop following the job (and stop it on the server, unless it has ended there);
+// resolves with the job as it stopped, or null.
+function leaveJob(keepalive = false) {
+  const job = analysis.job;
+  analysis.job = null;
+  if (!job) return Promise.resolve(null);
+  return fetch(`/api/jobs/${job}`, { method: "DELETE", keepalive })
+    .then(response => response.ok ? response.json() : null).catch(() => null);
+}
+
+// Solve `line` as a job, calling onState with each state while it runs; resolves with
+// its last state (done, stopped or failed), or null when the page left it meanwhile
+// (a newer solve, or Stop: what left it shows its end).
+async function followJob(line, onState) {
+  await leaveJob();
+  let job = await api("POST", "jobs", line);
+  const id = job.id;
+  analysis.job = id;
+  for (let poll = 0; ; poll++) {
+    onState(job);
+    if (job.state !== "running") break;
+    await new Promise(resolve => setTimeout(resolve, POLL_MS[Math.min(poll, POLL_MS.length - 1)]));
+    if (analysis.job !== id) return null;
+    try {
+      job = await api("GET", `jobs/${id}`);
+    } catch (error) {
+      if (analysis.job !== id) return null;
+      throw error;
+    }
+    if (analysis.job !== id) return null;
+  }
+  analysis.job = null;
+  return job;
+}
+
+// The status line of a running job: "Solving: 1.2 s, 345,678 nodes, 3 of 9 moves
+// proven; searching KS in [-10, +20]."
+function jobStatusHtml(job) {
+  const values = job.values;
+  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
+  const bound = boundText(job.lower, job.upper);
+  const under = job.searching ? `; searching ${job.searching}${bound === "?" ? "" : " " + bound}` : "";
+  const count = values ? `, ${proven} of ${values.moves.length} moves proven` : "";
+  return cardsHtml(
+    `Solving: ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes${count}${under}.`);
+}
+
+// The status line of a job that stopped before its end: what it proved.
+function jobStoppedHtml(job) {
+  const values = job.values;
+  const why = values && values.stopped === "limit" ? " at the server's time limit" : "";
+  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
+  return `Stopped${why} after ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes: ` +
+    `partial, ${proven} of ${values ? values.moves.length : "?"} moves proven.`;
+}
+
+// The moves with a proven interval but no value yet, as "KS in [-10, +20], ...".
+function boundedMoves(values) {
+  return values.moves.filter(m => m.margin === undefined && (m.lower !== null || m.upper !== null))
+    .map(m => `${m.move} ${boundText(m.lower, m.upper)}`);
+}
+
+// A page's Stop button ends its job; `ended` shows what the job proved.
+function stopping(ended) {
+  document.getElementById("stop").onclick = async () => ended(await leaveJob());
+}
+
+// Leaving the page stops its job (the server also stops a job nobody asks about).
+window.addEventListener("pagehide", () => leaveJob(true));
