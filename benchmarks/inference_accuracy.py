@@ -35,7 +35,8 @@ from deberts.variants.deberts.play.inference import Inference
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
 from deberts.variants.deberts.play.pimc import PimcPlayer
 
-MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4)]
+MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4),
+          ("model", 4)]
 #: The tricks played before the views taken when ``--tricks`` is not given.
 TRICKS = (1, 2, 3, 4)
 

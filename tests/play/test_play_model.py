@@ -20,7 +20,8 @@ import pytest
 from deberts import Position, Rules
 from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.variants.deberts.play.inference import (
-    Inference, legal_of_hands, play_log_likelihoods, public_decisions,
+    Inference, bidding_log_likelihood, bidding_log_likelihoods, legal_of_hands,
+    play_log_likelihoods, public_decisions,
 )
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
 from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
@@ -128,6 +129,29 @@ def test_samples_together_weigh_as_each_alone(players: int, rules: Rules) -> Non
     assert together[0] == pytest.approx(total)
     for index, deal in enumerate(deals, 1):
         assert together[index] == pytest.approx(play_log_likelihoods(view, np.array([deal]))[0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_auction_weighs_many_samples_as_each_alone(players: int) -> None:
+    """The callers' model over many sampled deals in arrays gives each deal's own
+    log-likelihood (PIMC self-play auctions, with their face-up card)."""
+    rng = random.Random(players)
+    checked = 0
+    while checked < 3:
+        seats = [PimcPlayer(samples=4, bid_samples=4, seed=rng.randrange(99)) for _ in range(players)]
+        views: list[PlayView] = []
+        for seat in seats:
+            seat.play = lambda view, play=seat.play: views.append(view) or play(view)  # type: ignore[method-assign]
+        result = play_deal(seats, rng.randrange(players), Rules(), rng)
+        if not views or not result.record.is_complete():
+            continue
+        view = views[len(views) // 2]
+        drawn = [p for p in (sampled_position(view, _deal_in_play(view, row)) for row in
+                             sample_deals(knowledge_of(view), 12, np.random.default_rng(0)))
+                 if p is not None]
+        together = bidding_log_likelihoods(view, np.array([p.deal.masks() for p in drawn]))
+        assert together == pytest.approx([bidding_log_likelihood(view, p) for p in drawn])
+        checked += 1
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, Rules()), (4, Rules()), (4, BELOTE)])

@@ -54,6 +54,7 @@ from deberts.model.trick_order import trick_power
 from deberts.variants.deberts.model.position import Play, legal_in_trick
 from deberts.variants.deberts.play import card_model, play_model
 from deberts.variants.deberts.play.callers import CallDecision, call_decisions, log_likelihood
+from deberts.variants.deberts.play.callers import log_likelihoods as callers_log_likelihoods
 from deberts.variants.deberts.play.match import PlayView, view_of
 from deberts.variants.deberts.play.players import HeuristicPlayer
 
@@ -129,18 +130,18 @@ class Inference:
         return total
 
     def _model_log_likelihoods(self, view: PlayView, positions: Iterable[Position]) -> list[float]:
-        """The log-likelihoods of the ``model`` play model: the play of
-        :data:`MODEL_CHUNK` samples at a time in arrays, so that a sampler's clock
-        counts most of the weighing; the auction and bella sample by sample."""
+        """The log-likelihoods of the ``model`` play model: the play and the auction
+        of :data:`MODEL_CHUNK` samples at a time in arrays, so that a sampler's clock
+        counts most of the weighing; bella sample by sample."""
         logs: list[float] = []
         chunk: list[Position] = []
 
         def weigh() -> None:
             hands = np.array([p.deal.masks() for p in chunk], dtype=np.int64)
-            plays = play_log_likelihoods(view, hands.reshape(len(chunk), view.players))
-            logs.extend(float(play) + bidding_log_likelihood(view, position)
-                        + bella_log_likelihood(view, position)
-                        for position, play in zip(chunk, plays))
+            hands = hands.reshape(len(chunk), view.players)
+            known = play_log_likelihoods(view, hands) + bidding_log_likelihoods(view, hands)
+            logs.extend(float(value) + bella_log_likelihood(view, position)
+                        for position, value in zip(chunk, known))
             chunk.clear()
 
         try:
@@ -292,6 +293,12 @@ def bidding_log_likelihood(view: PlayView, position: Position) -> float:
     callers (:mod:`deberts.variants.deberts.play.callers`); the view's own seat's calls left out."""
     hands = [CardSet(hand) for hand in position.deal.hands]
     return log_likelihood(_call_decisions(view), hands, view.face_up, skip=view.seat)
+
+
+def bidding_log_likelihoods(view: PlayView, hands: np.ndarray) -> np.ndarray:
+    """:func:`bidding_log_likelihood` of many sampled deals at once: ``hands`` the
+    ``(samples, players)`` hand masks as dealt."""
+    return callers_log_likelihoods(_call_decisions(view), hands, view.face_up, skip=view.seat)
 
 
 @lru_cache(maxsize=64)
