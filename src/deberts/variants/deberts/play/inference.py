@@ -73,13 +73,16 @@ DECLINE_OTHERWISE = 0.5
 @dataclass(frozen=True)
 class Inference:
     """How the samples are weighed: ``model`` one of :data:`MODELS`, ``temperature``
-    (points, ``dd``), ``error`` (``heuristic``) and ``last``, how many of the
-    others' latest decisions the play model reads."""
+    (points, ``dd``), ``error`` (``heuristic``), ``last``, how many of the others'
+    latest decisions the play model reads, and ``trust`` (``model``), the power the
+    learned play model's likelihood is raised to: under 1 it flattens the weights,
+    so that more samples keep a say when the model is surer than it should be."""
 
     model: str = "none"
     temperature: float = 10.0
     error: float = 0.2
     last: int = 4
+    trust: float = 1.0
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
@@ -88,6 +91,8 @@ class Inference:
         if not 0 < positive("error", self.error) < 1:
             raise ArgumentError(f"bad error {self.error}: expected a number between 0 and 1")
         integer("last", self.last, 0)
+        if not 0 <= self.trust < float("inf"):
+            raise ArgumentError(f"bad trust {self.trust}: expected a number from 0 up")
 
     @property
     def active(self) -> bool:
@@ -126,7 +131,7 @@ class Inference:
                          for before, card in decisions(view, position, self.last))
         elif self.model == "model":
             hands = np.array([position.deal.masks()], dtype=np.int64)
-            total += float(play_log_likelihoods(view, hands)[0])
+            total += self.trust * float(play_log_likelihoods(view, hands)[0])
         return total
 
     def _model_log_likelihoods(self, view: PlayView, positions: Iterable[Position]) -> list[float]:
@@ -139,7 +144,8 @@ class Inference:
         def weigh() -> None:
             hands = np.array([p.deal.masks() for p in chunk], dtype=np.int64)
             hands = hands.reshape(len(chunk), view.players)
-            known = play_log_likelihoods(view, hands) + bidding_log_likelihoods(view, hands)
+            known = (self.trust * play_log_likelihoods(view, hands)
+                     + bidding_log_likelihoods(view, hands))
             logs.extend(float(value) + bella_log_likelihood(view, position)
                         for position, value in zip(chunk, known))
             chunk.clear()
