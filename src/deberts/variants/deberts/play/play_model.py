@@ -144,7 +144,8 @@ _TOP = np.array([[[_top(t, c, pattern) for pattern in range(256)] for c in range
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
     """The number of cards of each mask."""
-    return _POPCOUNT16[masks & 0xFFFF] + _POPCOUNT16[(masks >> 16) & 0xFFFF]
+    counts: np.ndarray = _POPCOUNT16[masks & 0xFFFF] + _POPCOUNT16[(masks >> 16) & 0xFFFF]
+    return counts
 
 
 def legal_pairs(legal: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
