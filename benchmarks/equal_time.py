@@ -21,7 +21,7 @@ import numpy as np
 from deberts.analysis.stats import mean_ci95
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.rules import Rules
-from deberts.play import arena as arena_module
+from deberts.variants.deberts.play import arena as arena_module
 from deberts.variants.deberts.play.arena import arena, seatings
 from deberts.play.duplicate import MatchOutcome
 from deberts.variants.deberts.play.match import PlayView

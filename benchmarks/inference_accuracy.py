@@ -14,7 +14,10 @@ model (:mod:`deberts.variants.deberts.play.inference`). The figure is the weight
 that put a hidden card where it really is (the hand that holds it, or out of play),
 averaged over the hidden cards whose place the samples do not agree on; ``none``
 is the uniform sampler's share. Higher is better; the CPU time of the weighing is
-reported beside it.
+reported beside it, and the effective number of samples (the square of the weights'
+sum over the sum of their squares: how many equal samples they are worth).
+``--models model:0:0.5`` weighs by the learned play model with its likelihood
+raised to the power 0.5 (``trust``).
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ from deberts.variants.deberts.play.inference import Inference
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
 from deberts.variants.deberts.play.pimc import PimcPlayer
 
-MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4)]
+MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 2), ("dd", 4),
+          ("model", 4)]
 #: The tricks played before the views taken when ``--tricks`` is not given.
 TRICKS = (1, 2, 3, 4)
 
@@ -139,14 +143,14 @@ def truth_share(view: PlayView, real: Position, positions: list[Position],
 
 
 def measure(table: str, views: list[tuple[PlayView, Position]], samples: int,
-            models: list[tuple[str, int]], tricks: str, subsets: dict[str, list[bool]],
+            models: list[tuple[str, int, float]], tricks: str, subsets: dict[str, list[bool]],
             ) -> None:
     """Print a row a model (and a row a subset of the views)."""
     samplers = [PimcPlayer(samples=samples, seed=index) for index in range(len(views))]
     drawn = [list(sampler._drawn(view, sampler._search_seconds))
              for sampler, (view, _) in zip(samplers, views)]
-    for model, last in models:
-        inference = Inference(model, last=last)
+    for model, last, trust in models:
+        inference = Inference(model, last=last, trust=trust)
         solver = Solver()
         started = time.process_time()
         weighed = [inference.weights(view, positions, solver)
@@ -154,10 +158,13 @@ def measure(table: str, views: list[tuple[PlayView, Position]], samples: int,
         spent = (time.process_time() - started) / len(views)
         shares = np.array([truth_share(view, real, positions, weights)
                            for (view, real), positions, weights in zip(views, drawn, weighed)])
+        effective = np.array([sum(w) ** 2 / max(sum(x * x for x in w), 1) for w in weighed])
+        label = model if trust == 1 else f"{model}, trust {trust:g}"
         for name, keep in {"": [True] * len(views), **subsets}.items():
             chosen = shares[np.array(keep, dtype=bool)]
-            print(f"| {table}{name} | {tricks} | {model} | {last} | {len(chosen)} "
-                  f"| {chosen.mean():.4f} | {spent:.3f} |", flush=True)
+            print(f"| {table}{name} | {tricks} | {label} | {last} | {len(chosen)} "
+                  f"| {chosen.mean():.4f} | {spent:.3f} "
+                  f"| {effective[np.array(keep, dtype=bool)].mean():.1f} |", flush=True)
 
 
 def main() -> None:
@@ -167,19 +174,21 @@ def main() -> None:
     parser.add_argument("--tricks", type=int, nargs="*", metavar="T",
                         help="views after exactly T tricks, each T its own rows "
                              "(default: one view of tricks 2 to 5 a deal)")
-    parser.add_argument("--models", nargs="*", metavar="MODEL:LAST",
+    parser.add_argument("--models", nargs="*", metavar="MODEL:LAST[:TRUST]",
                         help="the models to weigh with (default: "
                              + " ".join(f"{m}:{last}" for m, last in MODELS) + ")")
     parser.add_argument("--colver", action="store_true",
                         help="also Belote deals bid by colver's rule bidder")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    models = MODELS if not args.models else [
-        (text.partition(":")[0], int(text.partition(":")[2] or 4)) for text in args.models]
+    models = [(model, last, 1.0) for model, last in MODELS] if not args.models else [
+        (parts[0], int(parts[1]) if len(parts) > 1 and parts[1] else 4,
+         float(parts[2]) if len(parts) > 2 else 1.0)
+        for parts in (text.split(":") for text in args.models)]
     groups = [(str(t), (t,)) for t in args.tricks] if args.tricks else [("1-4", TRICKS)]
     print("| table | tricks played | model | last | views | share on the real hand "
-          "| weighing CPU s a view |")
-    print("|---|---|---|---|---|---|---|")
+          "| weighing CPU s a view | effective samples |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, tricks in groups:
         for players in (2, 4):
             views = recorded(players, args.deals, args.seed + players, tricks)

@@ -36,7 +36,7 @@ TYPES: dict[str, tuple[Callable[..., Player], dict[str, type]]] = {
     "heuristic": (HeuristicPlayer, {"threshold": int}),
     "pimc": (PimcPlayer, {"samples": int, "bid_samples": int, "seconds": float, "seed": int,
                           "infer": str, "temperature": float, "error": float, "last": int,
-                          "deal_seconds": float}),
+                          "deal_seconds": float, "trust": float}),
     "alphamu": (AlphaMuPlayer, {"samples": int, "bid_samples": int, "seconds": float,
                                 "seed": int, "infer": str, "temperature": float,
                                 "error": float, "last": int, "depth": int, "tricks": int,

@@ -48,7 +48,7 @@ from deberts.variants.deberts.model.bidding import (
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of
-from deberts.variants.deberts.play.players import hand_worth
+from deberts.variants.deberts.play.players import SIDE_WORTH, TRUMP_WORTH, hand_worth
 
 #: The contexts of a call (see the module's docstring).
 CONTEXTS = ("face_up", "second_round", "one_round", "open", "partner", "overcall")
@@ -231,3 +231,46 @@ def log_likelihood(
         worths, named, np.array([c.threshold for c in chosen]),
         np.array([c.spread for c in chosen]), np.array([c.tremble for c in chosen]),
     ).sum())
+
+
+#: ``_CARD_WORTH[suit][card]``: what a card adds to :func:`hand_worth` for ``suit``.
+_CARD_WORTH = np.array([[float(TRUMP_WORTH[c & 7] if c >> 3 == suit else SIDE_WORTH[c & 7])
+                         for c in range(32)] for suit in range(len(Suit))])
+
+
+def log_likelihoods(
+    decisions: Sequence[CallDecision], hands: np.ndarray, face_up: Card | None,
+    skip: int | None = None,
+) -> np.ndarray:
+    """:func:`log_likelihood` of many deals at once: ``hands`` the ``(deals, seats)``
+    hand masks as dealt; one log-probability a deal."""
+    hands = np.asarray(hands, dtype=np.int64)
+    read = [decision for decision in decisions if decision.seat != skip]
+    if not read:
+        return np.zeros(len(hands))
+    table = callers()
+    bits = ((hands[:, :, None] >> np.arange(32)) & 1).astype(float)
+    worths = np.full((len(hands), len(read), len(Suit)), -np.inf)
+    named = np.array([-1 if d.named is None else int(d.named) for d in read])
+    for row, decision in enumerate(read):
+        held = bits[:, decision.seat]
+        scaled = decision.context in ("face_up", "second_round") and face_up is not None
+        if scaled:
+            assert face_up is not None
+            held = held.copy()
+            held[:, int(face_up)] = 0.0
+            count = np.maximum(held.sum(axis=1), 1.0)
+        for suit in decision.options:
+            value = held @ _CARD_WORTH[int(suit)]
+            if scaled:
+                assert face_up is not None
+                value = value * BIDDING_CARDS / count
+                if decision.context == "face_up":
+                    value = value + _CARD_WORTH[int(suit)][int(face_up)]
+            worths[:, row, int(suit)] = value
+    chosen = [table[decision.context] for decision in read]
+    logs = log_probabilities(
+        worths, named, np.array([c.threshold for c in chosen]),
+        np.array([c.spread for c in chosen]), np.array([c.tremble for c in chosen]))
+    result: np.ndarray = logs.sum(axis=-1)
+    return result

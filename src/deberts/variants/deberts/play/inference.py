@@ -29,7 +29,10 @@ product of:
 The likelihoods become integer weights (the best sample ``WEIGHT_SCALE``, those under
 half a unit 0, never solved), which :func:`deberts.variants.deberts.play.sample_choice.best_on_average`
 sums exactly. The ``none`` model weighs every sample 1; ``bidding`` reads only the
-bidding and bella.
+bidding and bella; ``model`` reads, besides, every card the others played through the
+learned play model of :mod:`deberts.variants.deberts.play.play_model`, all the
+samples of a decision at once (``last`` does not apply: a card costs a few array
+operations for all the samples).
 """
 
 from __future__ import annotations
@@ -39,19 +42,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+import numpy as np
+
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted, excerpt
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet
 from deberts.variants.deberts.model.declarations import bella_mask
-from deberts.variants.deberts.model.position import Position
-from deberts.variants.deberts.play import card_model
+from deberts.model.trick_order import trick_power
+from deberts.variants.deberts.model.position import Play, Position, legal_in_trick
+from deberts.variants.deberts.play import card_model, play_model
 from deberts.variants.deberts.play.callers import CallDecision, call_decisions, log_likelihood
+from deberts.variants.deberts.play.callers import log_likelihoods as callers_log_likelihoods
 from deberts.variants.deberts.play.match import PlayView, view_of
 from deberts.variants.deberts.play.players import HeuristicPlayer
 
 #: The play models by name.
-MODELS = ("none", "bidding", "heuristic", "dd", "learned")
+MODELS = ("none", "bidding", "heuristic", "dd", "learned", "model")
+#: Samples weighed at a time by the ``model`` play model.
+MODEL_CHUNK = 128
 #: The best sample's weight; a sample under half a unit of it is dropped.
 WEIGHT_SCALE = 1000
 #: The probability that a bella owner plays its first card without announcing: under
@@ -63,13 +72,16 @@ DECLINE_OTHERWISE = 0.5
 @dataclass(frozen=True)
 class Inference:
     """How the samples are weighed: ``model`` one of :data:`MODELS`, ``temperature``
-    (points, ``dd``), ``error`` (``heuristic``) and ``last``, how many of the
-    others' latest decisions the play model reads."""
+    (points, ``dd``), ``error`` (``heuristic``), ``last``, how many of the others'
+    latest decisions the play model reads, and ``trust`` (``model``), the power the
+    learned play model's likelihood is raised to: under 1 it flattens the weights,
+    so that more samples keep a say when the model is surer than it should be."""
 
     model: str = "none"
     temperature: float = 10.0
     error: float = 0.2
     last: int = 4
+    trust: float = 1.0
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
@@ -78,6 +90,8 @@ class Inference:
         if not 0 < positive("error", self.error) < 1:
             raise ArgumentError(f"bad error {self.error}: expected a number between 0 and 1")
         integer("last", self.last, 0)
+        if not 0 <= self.trust < float("inf"):
+            raise ArgumentError(f"bad trust {self.trust}: expected a number from 0 up")
 
     @property
     def active(self) -> bool:
@@ -91,6 +105,8 @@ class Inference:
         from ``positions`` (a generator may stop on time, weighing included). Under a
         solver limit that runs out (``dd``), the weights of the samples reached so
         far: the list may be shorter than ``positions`` (and empty)."""
+        if self.model == "model":
+            return integer_weights(self._model_log_likelihoods(view, positions))
         logs = []
         try:
             for position in positions:
@@ -112,7 +128,37 @@ class Inference:
         elif self.model == "learned":
             total += sum(card_model.log_probability(before, card)
                          for before, card in decisions(view, position, self.last))
+        elif self.model == "model":
+            hands = np.array([position.deal.masks()], dtype=np.int64)
+            total += self.trust * float(play_log_likelihoods(view, hands)[0])
         return total
+
+    def _model_log_likelihoods(self, view: PlayView, positions: Iterable[Position]) -> list[float]:
+        """The log-likelihoods of the ``model`` play model: the play and the auction
+        of :data:`MODEL_CHUNK` samples at a time in arrays, so that a sampler's clock
+        counts most of the weighing; bella sample by sample."""
+        logs: list[float] = []
+        chunk: list[Position] = []
+
+        def weigh() -> None:
+            hands = np.array([p.deal.masks() for p in chunk], dtype=np.int64)
+            hands = hands.reshape(len(chunk), view.players)
+            known = (self.trust * play_log_likelihoods(view, hands)
+                     + bidding_log_likelihoods(view, hands))
+            logs.extend(float(value) + bella_log_likelihood(view, position)
+                        for position, value in zip(chunk, known))
+            chunk.clear()
+
+        try:
+            for position in positions:
+                chunk.append(position)
+                if len(chunk) == MODEL_CHUNK:
+                    weigh()
+        except SearchInterrupted:
+            pass
+        if chunk:
+            weigh()
+        return logs
 
     def _dd_log_likelihood(self, view: PlayView, position: Position, solver: Solver) -> float:
         total = 0.0
@@ -154,6 +200,89 @@ def decisions(
     return found
 
 
+@dataclass(frozen=True)
+class PublicDecision:
+    """A card another seat played, as every sample sees it: the seat, the card, the
+    public context (:class:`deberts.variants.deberts.play.play_model.Contexts`), the
+    trick before it, and the cards the seat had played before it."""
+
+    seat: int
+    card: int
+    context: play_model.Contexts
+    trick: tuple[Play, ...]
+    played_before: int
+
+
+@lru_cache(maxsize=64)
+def public_decisions(view: PlayView) -> tuple[PublicDecision, ...]:
+    """Every card played by a seat other than ``view.seat``, in order, with what was
+    public before it (once a view: every sample shares them)."""
+    found = []
+    gone = 0
+    played = [0] * view.players
+    tricks = [t.plays for t in view.tricks] + [view.trick]
+    for number, trick in enumerate(tricks):
+        for index, play in enumerate(trick):
+            before = tuple(trick[:index])
+            if play.seat != view.seat:
+                side = play.seat in view.declarer_side
+                led, top, side_winning = -1, 0, False
+                if before:
+                    led = int(before[0].card) >> 3
+                    powers = [trick_power(p.card, led, view.trump) for p in before]
+                    best = max(range(len(powers)), key=powers.__getitem__)
+                    top = powers[best]
+                    side_winning = (before[best].seat in view.declarer_side) == side
+                context = play_model.Contexts(
+                    int(view.trump), gone, led, top, side_winning, index,
+                    index == view.players - 1, side, number)
+                found.append(PublicDecision(play.seat, int(play.card), context, before,
+                                            played[play.seat]))
+            gone |= play.card.mask
+            played[play.seat] |= play.card.mask
+    return tuple(found)
+
+
+def legal_of_hands(hands: np.ndarray, seat: int, trick: Sequence[Play], view: PlayView,
+                   ) -> np.ndarray:
+    """The legal cards (masks) of each of ``hands`` for ``seat`` playing to ``trick``:
+    the rules read only the cards of the suit led and of trumps, and whether there
+    are others, so each such pattern is looked up once."""
+    if not trick:
+        return hands
+    relevant = (0xFF << (8 * (int(trick[0].card) >> 3))) | (0xFF << (8 * int(view.trump)))
+    others = hands & ~relevant & 0xFFFFFFFF
+    keys = (hands & relevant) | np.where(others != 0, 1 << 32, 0)
+    unique, inverse = np.unique(keys, return_inverse=True)
+    spare = next(c for c in range(32) if not relevant >> c & 1)
+    within = np.empty(len(unique), dtype=np.int64)
+    free = np.empty(len(unique), dtype=bool)
+    for index, key in enumerate(unique.tolist()):
+        hand = (key & relevant) | ((1 << spare) if key >> 32 else 0)
+        legal = legal_in_trick(hand, seat, trick, view.trump, view.players, view.rules)
+        within[index] = legal & relevant
+        free[index] = bool(legal & ~relevant)
+    result: np.ndarray = within[inverse] | np.where(free[inverse], others, 0)
+    return result
+
+
+def play_log_likelihoods(view: PlayView, hands: np.ndarray) -> np.ndarray:
+    """The log-likelihood under the learned play model
+    (:mod:`deberts.variants.deberts.play.play_model`) of every card the other seats
+    played in ``view``, for each sampled deal: ``hands`` the ``(samples, players)``
+    hands as dealt. Only a seat's own hand in the sample and the public play are
+    read, as that seat knew them."""
+    hands = np.asarray(hands, dtype=np.int64).reshape(-1, view.players)
+    model = play_model.model_for(view.players)
+    total = np.zeros(len(hands))
+    for decision in public_decisions(view):
+        held = hands[:, decision.seat] & ~decision.played_before
+        legal = legal_of_hands(held, decision.seat, decision.trick, view)
+        total += play_model.chosen_log_probabilities(
+            model, held, legal, decision.context, decision.card)
+    return total
+
+
 def integer_weights(logs: Sequence[float]) -> list[int]:
     """Log-likelihoods as integer weights: the highest :data:`WEIGHT_SCALE`, each
     other in proportion, rounded (so a sample under half a unit weighs 0)."""
@@ -169,6 +298,12 @@ def bidding_log_likelihood(view: PlayView, position: Position) -> float:
     callers (:mod:`deberts.variants.deberts.play.callers`); the view's own seat's calls left out."""
     hands = [CardSet(hand) for hand in position.deal.hands]
     return log_likelihood(_call_decisions(view), hands, view.face_up, skip=view.seat)
+
+
+def bidding_log_likelihoods(view: PlayView, hands: np.ndarray) -> np.ndarray:
+    """:func:`bidding_log_likelihood` of many sampled deals at once: ``hands`` the
+    ``(samples, players)`` hand masks as dealt."""
+    return callers_log_likelihoods(_call_decisions(view), hands, view.face_up, skip=view.seat)
 
 
 @lru_cache(maxsize=64)

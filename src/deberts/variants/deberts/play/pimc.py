@@ -79,7 +79,9 @@ def deal_share(left: float, cards: int) -> float:
 class PimcPlayer(Chooser):
     """Bids with :func:`deberts.evaluate_bid` and plays by sampling ``samples`` deals
     per decision, weighed by what the others' calls, bella and cards reveal
-    (``infer``, :mod:`deberts.variants.deberts.play.inference`; ``none`` weighs them all alike).
+    (``infer``, :mod:`deberts.variants.deberts.play.inference`; ``none`` weighs them all alike;
+    ``model`` reads every card the others played through the learned play model, its
+    likelihood raised to the power ``trust``).
 
     ``seconds`` is a time budget per decision that holds: samples are drawn as the
     choice takes them, and every search runs under :meth:`Solver.limit`, ending
@@ -109,6 +111,7 @@ class PimcPlayer(Chooser):
         self, samples: int = 100, bid_samples: int = 60, seconds: float | None = None,
         seed: int | None = None, infer: str = "none", temperature: float = 10.0,
         error: float = 0.2, last: int = 4, deal_seconds: float | None = None,
+        trust: float = 1.0,
     ) -> None:
         self.samples = integer("samples", samples, 1)
         self.bid_samples = integer("bid_samples", bid_samples, 1)
@@ -120,7 +123,7 @@ class PimcPlayer(Chooser):
         #: Per thread: this decision's budget under ``deal_seconds``, and the CPU
         #: seconds the deal's card play has taken so far.
         self._deal = threading.local()
-        self.inference = Inference(infer, temperature, error, last)
+        self.inference = Inference(infer, temperature, error, last, trust)
         self.rng = np.random.default_rng(seed)
         self.solver = Solver()
         self.fallback = HeuristicPlayer()
