@@ -110,8 +110,8 @@ def move_features(position: TertzPosition, moves: Sequence[Move]) -> np.ndarray:
             row[_INDEX["swap"]] = 1.0
             row[_INDEX["swap_gain"]] = (combination_points(hand ^ seven ^ face_up) - combos) / 100
             continue
-        if isinstance(move, Break):
-            continue
+        if not isinstance(move, Card):
+            continue  # a break: every cut alike
         c = int(move)
         suit = c // 8
         points = card_points(c, trump) / 10
