@@ -36,7 +36,8 @@ TERTZ_TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {
     "pimc": (TertzPimcPlayer, {"samples": int, "seconds": float, "seed": int,
                                "stock_limit": int}),
     "search": (TertzSearchPlayer, {"samples": int, "seconds": float, "seed": int,
-                                   "exact_stock": int, "nodes": int}),
+                                   "exact_stock": int, "nodes": int, "infer": str,
+                                   "proposals": int}),
 }
 #: The two seatings: the seat of the first type.
 SEATINGS = 2

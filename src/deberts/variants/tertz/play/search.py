@@ -16,7 +16,10 @@ legal move is valued for the player's seat:
   and the seven swap are moves of this search like the cards.
 
 The values are summed over the worlds, each weighted by how often it was drawn, and
-the best move for the seat is played. ``seconds`` bounds a decision, sampling
+the best move for the seat is played. With ``infer="model"`` the worlds are drawn in
+proportion to how likely the opponent's moves were in them under the learned model
+of play (:func:`~deberts.variants.tertz.play.opponent.inferred_samples`, from
+``proposals`` uniform worlds); with ``"none"`` (the default) uniformly. ``seconds`` bounds a decision, sampling
 included: worlds are valued while the clock allows, an exact search past the
 deadline is interrupted (its world scored from the horizon, a search of a few
 milliseconds), and when no world is found or valued in time the rules of thumb of
@@ -31,11 +34,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from deberts.variants.tertz.analysis.evaluation import Evaluation, shipped
-from deberts.errors import SearchInterrupted
+from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.variants.tertz.model import Break, Move, TertzPosition
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.play.match import TertzView
+from deberts.variants.tertz.play.opponent import inferred_samples, shipped_play_model
 from deberts.variants.tertz.play.pimc import SampledTertzPlayer
 from deberts.variants.tertz.play.sampling import distinct_samples
 
@@ -44,6 +48,11 @@ DEFAULT_SAMPLES = 20
 #: A decision's time budget by default, in seconds (the issue's target is 1 s of CPU,
 #: sampling included).
 DEFAULT_SECONDS = 0.8
+#: Uniform worlds drawn a decision by default under ``infer="model"``, the worlds
+#: searched being drawn from them in proportion to their likelihood.
+DEFAULT_PROPOSALS = 60
+#: The ways of drawing worlds: uniformly, or weighed by the model of play.
+INFERENCE = ("none", "model")
 #: Nodes an exact search of one world may take by default.
 DEFAULT_NODES = 2_000_000
 #: The most cards left to draw for a world to be solved exactly by default: the
@@ -80,14 +89,22 @@ class TertzSearchPlayer(SampledTertzPlayer):
     """Plays by searching ``samples`` sampled worlds a decision (fewer when
     ``seconds`` runs out): exactly with at most ``exact_stock`` cards left to draw
     (each search within ``nodes`` nodes), else to the next trick start scored by the
-    evaluation (``model``: a model file, else the shipped one)."""
+    evaluation (``model``: a model file, else the shipped one). ``infer``: how the
+    worlds are drawn (:data:`INFERENCE`), ``proposals`` the uniform worlds weighed a
+    decision under ``"model"``."""
 
     def __init__(
         self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS,
         seed: int | None = None, exact_stock: int = DEFAULT_EXACT_STOCK,
-        nodes: int = DEFAULT_NODES, model: str | None = None,
+        nodes: int = DEFAULT_NODES, model: str | None = None, infer: str = "none",
+        proposals: int = DEFAULT_PROPOSALS,
     ) -> None:
         super().__init__(samples, seed)
+        if infer not in INFERENCE:
+            raise DebertsError(f"bad infer {infer!r}: expected one of {' '.join(INFERENCE)}")
+        self.infer = infer
+        self.proposals = integer("proposals", proposals, 1)
+        self.play_model = shipped_play_model() if infer == "model" else None
         self.seconds = positive("seconds", seconds)
         self.exact_stock = integer("exact_stock", exact_stock, 0, STOCK_SIZE)
         self.nodes = integer("nodes", nodes, 1)
@@ -98,7 +115,7 @@ class TertzSearchPlayer(SampledTertzPlayer):
             return view.legal[0]
         started = time.perf_counter()
         deadline = started + self.seconds
-        samples = distinct_samples(view, self.rng, self.samples)
+        samples = self.worlds(view)
         if not samples:  # no consistent world found: the rules of thumb decide
             return self.fallback.move(view)
         sign = 1 if view.seat == 0 else -1
@@ -113,6 +130,12 @@ class TertzSearchPlayer(SampledTertzPlayer):
         if not valued:  # the budget went on sampling: the rules of thumb decide
             return self.fallback.move(view)
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
+
+    def worlds(self, view: TertzView) -> list[tuple[TertzPosition, int]]:
+        """The decision's worlds, each with how often it was drawn (its weight)."""
+        if self.play_model is None:
+            return distinct_samples(view, self.rng, self.samples)
+        return inferred_samples(view, self.rng, self.samples, self.proposals, self.play_model)
 
     def world_values(self, position: TertzPosition, deadline: float) -> dict[Move, float]:
         """Each legal move's value in one world (seat 0's margin): exact when the

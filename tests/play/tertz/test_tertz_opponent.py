@@ -1,0 +1,155 @@
+"""The model of a Tertz player's choices and the inference from it: the shipped model
+loads with numpy alone, its probabilities are a distribution over the legal moves,
+the weights of the worlds come from the view alone (a deal re-dealt consistently
+with the view gives the same worlds, weights and decision), a world that does not
+replay to the view is never weighed, and the training command runs end to end on a
+tiny data set."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from deberts.errors import DebertsError
+from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.play.arena import tertz_player_factory
+from deberts.variants.tertz.play.match import play_tertz_deal, tertz_view
+from deberts.variants.tertz.play.opponent import (
+    WIDTH,
+    PlayModel,
+    inferred_samples,
+    informative,
+    move_features,
+    record_decisions,
+    shipped_play_model,
+    world_log_likelihood,
+)
+from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.play.sampling import replayed, sample_positions
+from deberts.variants.tertz.play.search import TertzSearchPlayer
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def heuristic_records(count: int, seed: int) -> list[TertzRecord]:
+    """``count`` deals played by the rules of thumb."""
+    rng = random.Random(seed)
+    players = [TertzHeuristicPlayer(), TertzHeuristicPlayer()]
+    return [TertzRecord(result.position.deal, result.position.moves)
+            for result in (play_tertz_deal(players, TertzDeal.random(rng))
+                           for _ in range(count))]
+
+
+def stock_positions(count: int, seed: int) -> list[TertzPosition]:
+    """Positions with a choice while the stock lasts and some opponent move made."""
+    found = []
+    for record in heuristic_records(count, seed):
+        position = record.start()
+        for move in record.moves:
+            if position.stock and len(position.moves) >= 3 and len(position.legal_moves()) > 1:
+                found.append(position.copy())
+            position.push(move)
+    return found
+
+
+def test_the_shipped_model_loads_without_the_training_code() -> None:
+    script = (
+        "import sys; sys.modules['sklearn'] = None; sys.modules['lightgbm'] = None\n"
+        "sys.modules['torch'] = None\n"
+        "from deberts.variants.tertz.play.opponent import shipped_play_model\n"
+        "print(len(shipped_play_model().weights))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert int(out.stdout) == WIDTH
+
+
+def test_probabilities_are_a_distribution_over_the_legal_moves() -> None:
+    model = shipped_play_model()
+    for position in stock_positions(2, 3)[::3]:
+        moves = position.legal_moves()
+        p = model.probabilities(move_features(position, moves))
+        assert p.shape == (len(moves),) and np.all(p > 0) and abs(p.sum() - 1) < 1e-9
+        if informative(position):
+            assert model.log_likelihood(position, moves[0]) == pytest.approx(np.log(p[0]))
+
+
+def test_a_redealt_world_gives_the_same_worlds_weights_and_decision() -> None:
+    model = shipped_play_model()
+    rng = random.Random(4)
+    compared = 0
+    for position in stock_positions(3, 9)[::5]:
+        view = tertz_view(position)
+        redealt = next(sample_positions(view, rng, 400), None)
+        if redealt is None or redealt.deal == position.deal:
+            continue
+        other = tertz_view(redealt)
+        assert other == view
+        worlds = [inferred_samples(v, random.Random(7), 8, 24, model) for v in (view, other)]
+        assert [(w.deal, n) for w, n in worlds[0]] == [(w.deal, n) for w, n in worlds[1]]
+        logs = [world_log_likelihood(v, worlds[0][0][0], model) for v in (view, other)]
+        assert logs[0] == logs[1]
+        decisions = [TertzSearchPlayer(samples=4, seconds=60, seed=5, infer="model",
+                                       proposals=12).move(v) for v in (view, other)]
+        assert decisions[0] == decisions[1]
+        compared += 1
+    assert compared >= 3
+
+
+def test_every_weighed_world_replays_to_the_view() -> None:
+    model = shipped_play_model()
+    for position in stock_positions(2, 12)[::4]:
+        view = tertz_view(position)
+        for world, count in inferred_samples(view, random.Random(1), 10, 30, model):
+            assert count >= 1
+            assert tertz_view(world) == view
+            assert replayed(view, world.deal) is not None
+
+
+def test_a_world_the_opponent_could_not_have_played_is_refused() -> None:
+    position = stock_positions(1, 21)[-1]
+    view = tertz_view(position)
+    opponent = 1 - view.seat
+    played = next(m for i, m in enumerate(position.moves)
+                  if isinstance(m, int) and TertzPosition(
+                      position.deal, position.rules, position.moves[:i]).to_move == opponent)
+    hands = list(position.deal.hands)
+    stock = list(position.deal.stock)
+    # the card he played moved to the stock's first face-down slot: he never held it
+    assert hands[opponent] & played.mask
+    if True:
+        hands[opponent] = hands[opponent] ^ played.mask ^ stock[0].mask
+        stock[0] = played
+    assert replayed(view, TertzDeal([h for h in hands], stock)) is None
+
+
+def test_the_player_refuses_a_bad_inference_setting() -> None:
+    with pytest.raises(DebertsError, match="infer"):
+        TertzSearchPlayer(infer="magic")
+    factory = tertz_player_factory("search:infer=model,proposals=5,samples=2,seconds=5")
+    player = factory(0)
+    assert player.play_model is not None and player.proposals == 5
+
+
+def test_training_runs_end_to_end_on_a_tiny_data_set(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    records.write_text("".join(json.dumps(r.to_dict()) + "\n"
+                               for r in heuristic_records(6, 1)), encoding="utf-8")
+    assert sum(len(record_decisions(r)) for r in heuristic_records(1, 1)) > 3
+    out = tmp_path / "model.json"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "tertz_play_model.py"), "train",
+         str(records), "--out", str(out), "--holdout", "0.34"],
+        capture_output=True, text=True, check=True)
+    report = json.loads(result.stdout)
+    assert report["held_out"]["decisions"] > 0
+    # the rules of thumb are nearly deterministic: the model beats the uniform choice
+    assert report["held_out"]["loglik"] > report["held_out"]["uniform_loglik"]
+    assert PlayModel.load(out).weights.shape == (WIDTH,)
