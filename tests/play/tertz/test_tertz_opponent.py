@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from isolated import without_training_libraries
 
 from deberts.errors import DebertsError
 from deberts.variants.tertz.model import TertzDeal, TertzPosition
@@ -60,15 +61,10 @@ def stock_positions(count: int, seed: int) -> list[TertzPosition]:
 
 
 def test_the_shipped_model_loads_without_the_training_code() -> None:
-    script = (
-        "import sys; sys.modules['sklearn'] = None; sys.modules['lightgbm'] = None\n"
-        "sys.modules['torch'] = None\n"
+    out = without_training_libraries(
         "from deberts.variants.tertz.play.opponent import shipped_play_model\n"
-        "print(len(shipped_play_model().weights))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    assert int(out.stdout) == WIDTH
+        "print(len(shipped_play_model().weights))\n")
+    assert int(out) == WIDTH
 
 
 def test_probabilities_are_a_distribution_over_the_legal_moves() -> None:

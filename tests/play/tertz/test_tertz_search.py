@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from isolated import without_training_libraries
 
 from deberts.variants.tertz.analysis import evaluation
 from deberts.variants.tertz.analysis.evaluation import FEATURES, Evaluation, features, shipped
@@ -44,15 +43,11 @@ def heuristic_positions(count: int, seed: int) -> list[TertzPosition]:
 
 
 def test_the_shipped_model_evaluates_without_the_training_library() -> None:
-    script = (
-        "import sys; sys.modules['lightgbm'] = None; sys.modules['sklearn'] = None\n"
+    out = without_training_libraries(
         "from deberts.variants.tertz.analysis.evaluation import shipped\n"
         "from deberts.variants.tertz.model import TertzDeal, TertzPosition\n"
-        "print(shipped().margin(TertzPosition(TertzDeal.random(3))))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    assert abs(float(out.stdout)) < 300
+        "print(shipped().margin(TertzPosition(TertzDeal.random(3))))\n")
+    assert abs(float(out)) < 300
 
 
 def test_the_estimate_averages_both_seats_and_adds_the_settled_margin() -> None:
