@@ -60,6 +60,24 @@ async function followJob(line, onState) {
   return job;
 }
 
+// Solve `line` as the page's job: busy at once; each running state goes to
+// show(job, shown), which returns what the board now shows (so that an unchanged one
+// is not redrawn), and the job's end to ended(job), unless the page left it
+// meanwhile; a deal already over goes to over().
+async function solveAsJob(line, show, ended, over) {
+  setBusy(true);
+  document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
+  try {
+    let shown = null;
+    const job = await followJob(line, running => { shown = show(running, shown); });
+    if (job) ended(job);
+  } catch (error) {
+    setBusy(false);
+    showError(error);
+    if (/deal is over/.test(String(error.message))) await over();
+  }
+}
+
 // The status line of a running job: "Solving: 1.2 s, 345,678 nodes, 3 of 9 moves
 // proven; searching KS in [-10, +20]."
 function jobStatusHtml(job) {

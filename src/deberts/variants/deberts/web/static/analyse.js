@@ -35,19 +35,15 @@ async function refresh() {
   state.pv = [];
   state.step = 0;
   stepButtons();
-  try {
-    if (state.played.length && state.played[state.played.length - 1].last) return await finish();
-    for (const id of ["legend", "line", "score"]) document.getElementById(id).innerHTML = "";
-    setBusy(true);
-    document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
-    let shown = null;
-    const job = await followJob(line(), running => { shown = show(running, shown); });
-    if (job) ended(job);
-  } catch (error) {
-    setBusy(false);
-    showError(error);
-    if (/deal is over/.test(String(error.message))) await finish();
+  if (state.played.length && state.played[state.played.length - 1].last) {
+    try {
+      return await finish();
+    } catch (error) {
+      return showError(error);
+    }
   }
+  for (const id of ["legend", "line", "score"]) document.getElementById(id).innerHTML = "";
+  await solveAsJob(line(), show, ended, finish);
 }
 
 // A running job: the status line, and the board once a card's value is proven (each

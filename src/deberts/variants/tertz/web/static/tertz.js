@@ -29,19 +29,13 @@ async function refresh() {
   document.getElementById("played").innerHTML =
     state.played.length ? "Played here: " + cardsHtml(state.played.join(" ")) : "";
   for (const id of ["others", "line", "score", "legend"]) document.getElementById(id).innerHTML = "";
-  setBusy(true);
-  document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
   try {
     const drawn = await api("POST", "board", { line: line() });
     drawBoard(document.getElementById("board"), drawn.svg, play);
-    let shown = null;
-    const job = await followJob(line(), running => { shown = show(running, shown); });
-    if (job) ended(job);
   } catch (error) {
-    setBusy(false);
-    showError(error);
-    if (/deal is over/.test(String(error.message))) await finish();
+    return showError(error);
   }
+  await solveAsJob(line(), show, ended, finish);
 }
 
 // One state of a job: the status line, the board when a new value is proven and the
