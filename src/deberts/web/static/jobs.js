@@ -25,6 +25,11 @@ function boundText(lower, upper) {
   return "?";
 }
 
+// The moves of a job's values whose value is proven (none before any values).
+function provenMoves(values) {
+  return values ? values.moves.filter(m => m.margin !== undefined) : [];
+}
+
 // Stop following the job (and stop it on the server, unless it has ended there);
 // resolves with the job as it stopped, or null.
 function leaveJob(keepalive = false) {
@@ -82,7 +87,7 @@ async function solveAsJob(line, show, ended, over) {
 // proven; searching KS in [-10, +20]."
 function jobStatusHtml(job) {
   const values = job.values;
-  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
+  const proven = provenMoves(values).length;
   const bound = boundText(job.lower, job.upper);
   const under = job.searching ? `; searching ${job.searching}${bound === "?" ? "" : " " + bound}` : "";
   const count = values ? `, ${proven} of ${values.moves.length} moves proven` : "";
@@ -94,7 +99,7 @@ function jobStatusHtml(job) {
 function jobStoppedHtml(job) {
   const values = job.values;
   const why = values && values.stopped === "limit" ? " at the server's time limit" : "";
-  const proven = values ? values.moves.filter(m => m.margin !== undefined).length : 0;
+  const proven = provenMoves(values).length;
   return `Stopped${why} after ${job.seconds.toFixed(1)} s, ${job.nodes.toLocaleString("en")} nodes: ` +
     `partial, ${proven} of ${values ? values.moves.length : "?"} moves proven.`;
 }

@@ -50,7 +50,7 @@ async function refresh() {
 // new value redraws it, the best so far marked).
 function show(job, shown) {
   document.getElementById("status").innerHTML = jobStatusHtml(job);
-  const proven = job.values ? job.values.moves.filter(m => m.margin !== undefined) : [];
+  const proven = provenMoves(job.values);
   const key = proven.map(m => m.move + m.margin).join(" ");
   if (job.svg && proven.length && key !== shown) {
     drawBoard(document.getElementById("board"), job.svg, play);
@@ -71,8 +71,7 @@ function ended(job) {
   if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
   document.getElementById("status").innerHTML = jobStoppedHtml(job);
   if (job.values) {
-    state.moves = job.values.moves.filter(m => m.margin !== undefined)
-      .map(m => ({ card: m.move, margin: m.margin }));
+    state.moves = provenMoves(job.values).map(m => ({ card: m.move, margin: m.margin }));
     const bounded = boundedMoves(job.values);
     document.getElementById("legend").innerHTML = cardsHtml(
       "Under each card proven: the margin the deal ends with if that card is played now " +

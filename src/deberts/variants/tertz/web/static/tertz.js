@@ -42,7 +42,7 @@ async function refresh() {
 // legend; returns what the board shows, so that an unchanged one is not redrawn.
 function show(job, shown) {
   const values = job.values;
-  const proven = values ? values.moves.filter(m => m.margin !== undefined) : [];
+  const proven = provenMoves(values);
   document.getElementById("status").innerHTML = jobStatusHtml(job);
   const key = proven.map(m => m.move + m.margin).join(" ");
   if (job.svg && key !== shown) {
