@@ -232,6 +232,9 @@ class CardSet(Drawn):
     __slots__ = ("_mask",)
 
     def __init__(self, cards: int | Iterable[Card | int | str] = 0) -> None:
+        if type(cards) is int and 0 <= cards <= FULL_MASK:  # the common case, first
+            self._mask = cards
+            return
         if isinstance(cards, CardSet):
             mask = cards.mask
         elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):

@@ -41,13 +41,9 @@ class Declaration:
         return f"{self.kind} {self.cards} (seat {self.seat})"
 
 
-def sequence(suit: Suit, trump: Suit, rules: Rules) -> tuple[int, ...]:
-    """The rank indices of a suit from lowest to highest in the order runs are read in."""
-    return _sequence(rules.sequence_order == "natural", suit == trump)
-
-
 @lru_cache(maxsize=None)
 def _sequence(natural: bool, trumps: bool) -> tuple[int, ...]:
+    """The rank indices of a suit from lowest to highest in the order runs are read in."""
     if natural:
         return tuple(range(8))
     order = TRUMP_ORDER if trumps else PLAIN_ORDER
@@ -60,24 +56,38 @@ def hand_declarations(
     """The tertzes and fifties a hand declares, its runs split as the rules say."""
     found: list[Declaration] = []
     mask = hand.mask
+    natural = rules.sequence_order == "natural"
     for suit in Suit:
-        ranks = sequence(suit, trump, rules)
         base = 8 * int(suit)
-        held = [mask >> (base + rank) & 1 == 1 for rank in ranks]
-        start = 0
-        while start < 8:
-            if not held[start]:
-                start += 1
-                continue
-            end = start
-            while end < 8 and held[end]:
-                end += 1
-            for low, length in _best_split(end - start):
-                places = range(start + low, start + low + length)
-                cards = CardSet(Card.of(suit, Rank(ranks[p])) for p in places)
-                found.append(Declaration(seat, cards, suit, start + low + length - 1))
-            start = end
+        pieces = _suit_pieces(mask >> base & 0xFF, natural, suit == trump)
+        if not pieces:
+            continue
+        ranks = _sequence(natural, suit == trump)
+        for first, length in pieces:
+            cards = CardSet(Card.of(suit, Rank(ranks[p])) for p in range(first, first + length))
+            found.append(Declaration(seat, cards, suit, first + length - 1))
     return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _suit_pieces(held: int, natural: bool, trumps: bool) -> tuple[tuple[int, int], ...]:
+    """The declared pieces ``(first place, length)`` of one suit's cards, ``held`` by
+    rank index, places counted in the order runs are read in: found once for each of
+    the 256 holdings (a deal's sampled worlds meet the same ones again and again)."""
+    ranks = _sequence(natural, trumps)
+    placed = [held >> rank & 1 == 1 for rank in ranks]
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    while start < 8:
+        if not placed[start]:
+            start += 1
+            continue
+        end = start
+        while end < 8 and placed[end]:
+            end += 1
+        pieces.extend((start + low, length) for low, length in _best_split(end - start))
+        start = end
+    return tuple(pieces)
 
 
 @lru_cache(maxsize=None)
