@@ -57,7 +57,7 @@ def hand_declarations(
     found: list[Declaration] = []
     mask = hand.mask
     natural = rules.sequence_order == "natural"
-    for suit in Suit:
+    for suit in _SUITS:
         base = 8 * int(suit)
         pieces = _suit_pieces(mask >> base & 0xFF, natural, suit == trump)
         if not pieces:
@@ -67,6 +67,10 @@ def hand_declarations(
             cards = CardSet(Card.of(suit, Rank(ranks[p])) for p in range(first, first + length))
             found.append(Declaration(seat, cards, suit, first + length - 1))
     return tuple(found)
+
+
+#: The suits in order, iterated once for all (an Enum's own iteration is slow).
+_SUITS = tuple(Suit)
 
 
 @lru_cache(maxsize=None)

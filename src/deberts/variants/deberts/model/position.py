@@ -76,6 +76,8 @@ class Position(Drawn):
             deal, self.trump, self.declarer, self.leader, self.rules
         )
         self.hands = list(deal.masks())
+        #: The tricks of the whole deal: the dealt hands' size.
+        self.tricks_total: int = deal.hand_size
         self._bella_cards = bella_mask(self.trump)
         self.stack: list[Play] = []
         self.tricks: list[Trick] = []
@@ -123,10 +125,6 @@ class Position(Drawn):
     @property
     def to_move(self) -> int:
         return (self.trick_leader + len(self.trick)) % len(self.hands)
-
-    @property
-    def tricks_total(self) -> int:
-        return self.deal.hand_size
 
     def is_over(self) -> bool:
         return len(self.tricks) == self.tricks_total
