@@ -17,12 +17,18 @@ is the uniform sampler's share. Higher is better; the CPU time of the weighing i
 reported beside it, and the effective number of samples (the square of the weights'
 sum over the sum of their squares: how many equal samples they are worth).
 ``--models model:0:0.5`` weighs by the learned play model with its likelihood
-raised to the power 0.5 (``trust``).
+raised to the power 0.5 (``trust``). ``--models policy:4`` is a reference, not a
+player's model: each sample weighed by the policy that really played the deals,
+``PimcPlayer(samples=20)``, at each other seat's view in that sample (its share of 4
+seeded runs choosing the card played, plus half a run spread over the legal cards),
+with the auction and bella as ``model`` has them: roughly the most any model of
+play could know here (the closer to it, the less a better model can add).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from typing import Any
@@ -34,7 +40,12 @@ from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
-from deberts.variants.deberts.play.inference import Inference
+from deberts.variants.deberts.play.inference import (
+    Inference,
+    bella_log_likelihood,
+    bidding_log_likelihood,
+    integer_weights,
+)
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
 from deberts.variants.deberts.play.pimc import PimcPlayer
 
@@ -142,6 +153,28 @@ def truth_share(view: PlayView, real: Position, positions: list[Position],
     return float(np.mean(shares)) if shares else 1.0
 
 
+def policy_weights(view: PlayView, positions: list[Position], runs: int) -> list[int]:
+    """Each sample's weight under the policy that played the recorded deals (the
+    ``policy`` reference of the module's docstring)."""
+    first = view.tricks[0].leader if view.tricks else view.leader
+    logs = []
+    for world in positions:
+        position = Position(world.deal, view.trump, view.declarer, first, view.rules)
+        total = bidding_log_likelihood(view, world) + bella_log_likelihood(view, world)
+        for play in view.plays():
+            if play.seat != view.seat:
+                seen = view_of(position, view.face_up, view.dealer, view.exchanger, view.scores,
+                               auction=view.auction)
+                if len(seen.legal) > 1:
+                    chosen = [PimcPlayer(samples=20, seed=1000 * run + 7).play(seen)
+                              for run in range(runs)]
+                    total += math.log((chosen.count(play.card) + 0.5)
+                                      / (runs + 0.5 * len(seen.legal)))
+            position.push(play.card, bella=play.bella)
+        logs.append(total)
+    return integer_weights(logs)
+
+
 def measure(table: str, views: list[tuple[PlayView, Position]], samples: int,
             models: list[tuple[str, int, float]], tricks: str, subsets: dict[str, list[bool]],
             ) -> None:
@@ -150,10 +183,11 @@ def measure(table: str, views: list[tuple[PlayView, Position]], samples: int,
     drawn = [list(sampler._drawn(view, sampler._search_seconds))
              for sampler, (view, _) in zip(samplers, views)]
     for model, last, trust in models:
-        inference = Inference(model, last=last, trust=trust)
+        inference = None if model == "policy" else Inference(model, last=last, trust=trust)
         solver = Solver()
         started = time.process_time()
-        weighed = [inference.weights(view, positions, solver)
+        weighed = [policy_weights(view, positions, last) if inference is None
+                   else inference.weights(view, positions, solver)
                    for (view, _), positions in zip(views, drawn)]
         spent = (time.process_time() - started) / len(views)
         shares = np.array([truth_share(view, real, positions, weights)
@@ -180,6 +214,8 @@ def main() -> None:
     parser.add_argument("--colver", action="store_true",
                         help="also Belote deals bid by colver's rule bidder")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=int, nargs="+", choices=(2, 4), default=[2, 4],
+                        help="the tables of Deberts to measure (default: both)")
     args = parser.parse_args()
     models = [(model, last, 1.0) for model, last in MODELS] if not args.models else [
         (parts[0], int(parts[1]) if len(parts) > 1 and parts[1] else 4,
@@ -190,7 +226,7 @@ def main() -> None:
           "| weighing CPU s a view | effective samples |")
     print("|---|---|---|---|---|---|---|---|")
     for name, tricks in groups:
-        for players in (2, 4):
+        for players in args.players:
             views = recorded(players, args.deals, args.seed + players, tricks)
             measure(f"Deberts, {players} players", views, args.samples, models, name, {})
         if args.colver:
