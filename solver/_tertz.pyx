@@ -222,6 +222,7 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.s.declaring = 1
     e.s.declared[0] = spec.declared[0]
     e.s.declared[1] = spec.declared[1]
+    e.s.structure = rank_structure(e) if e.s.drawn == STOCK_SIZE else 0
     e.nodes = 0
 
 

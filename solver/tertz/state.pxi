@@ -23,9 +23,11 @@ cdef inline void draw(Engine* e) noexcept nogil:
     e.s.hands[1 - e.s.leader] |= second
     e.s.stock_cards &= ~(first | second)
     e.s.drawn += 2
-    if e.s.drawn == STOCK_SIZE and e.s.marriage_open and not (
-            e.s.hands[0] & e.marriage == e.marriage or e.s.hands[1] & e.marriage == e.marriage):
-        e.s.marriage_open = 0  # no card will come: the two stay apart
+    if e.s.drawn == STOCK_SIZE:
+        e.s.structure = rank_structure(e)
+        if e.s.marriage_open and not (e.s.hands[0] & e.marriage == e.marriage
+                                      or e.s.hands[1] & e.marriage == e.marriage):
+            e.s.marriage_open = 0  # no card will come: the two stay apart
 
 
 cdef inline void swap_seven(Engine* e) noexcept nogil:
@@ -87,6 +89,8 @@ cdef inline int play_card(Engine* e, int card) noexcept nogil:
     cdef int delta = before_card(e, seat)
     cdef int winner, points
     e.s.hands[seat] &= ~bit
+    if e.s.drawn == STOCK_SIZE:
+        e.s.structure = structure_without(e, e.s.structure, card)
     e.s.cards_played += 1
     if bit & e.marriage:
         e.s.marriage_open = 0

@@ -158,7 +158,20 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
 
 
 cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
-    """The end phase's key: the rank structure, the leader."""
+    """The end phase's key: the rank structure (kept in the state), the leader."""
+    key.cards = e.s.structure | (<uint64_t>e.s.leader << END_LEADER_BIT)
+    key.remaining = e.s.hands[0] | e.s.hands[1]
+    key.bucket = NULL
+    key.check = key_hash(key.cards)
+    key.end = (<Table*>e.table).end + (key.check & (<Table*>e.table).end_mask)
+    __builtin_prefetch(key.end)
+
+
+cdef inline uint64_t rank_structure(Engine* e) noexcept nogil:
+    """The rank structure of the cards in play (the hands): in each suit's byte,
+    bit i set when seat 1 holds the suit's i-th weakest card; each suit's count
+    in 4 bits from bit 32; bit 48, the jack of trumps in play. Made once, when
+    the stock is gone; ``structure_without`` keeps it as cards are played."""
     cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
     cdef uint32_t places, seat1
     cdef uint64_t owners = 0
@@ -170,12 +183,23 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
                    | <uint64_t>compress_byte(seat1, places) << (8 * suit))
     if in_play & e.jack:
         owners |= <uint64_t>1 << 48
-    key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
-    key.remaining = in_play
-    key.bucket = NULL
-    key.check = key_hash(key.cards)
-    key.end = (<Table*>e.table).end + (key.check & (<Table*>e.table).end_mask)
-    __builtin_prefetch(key.end)
+    return owners
+
+
+cdef inline uint64_t structure_without(Engine* e, uint64_t structure, int card) noexcept nogil:
+    """``structure`` once ``card``, in play, is played: the owners of its suit's
+    stronger cards move down one place, its count falls by one."""
+    cdef int suit = card >> 3
+    cdef int place = popcount32((e.s.hands[0] | e.s.hands[1]) & suit_cards(suit)
+                                & ~e.beaters[card] & ~(<uint32_t>1 << card))
+    cdef uint64_t below = ((<uint64_t>1 << place) - 1) << (8 * suit)
+    cdef uint64_t byte = <uint64_t>0xFF << (8 * suit)
+    structure = ((structure & ~byte) | (structure & below)
+                 | ((structure >> 1) & (<uint64_t>0x7F << (8 * suit)) & ~below))
+    structure -= <uint64_t>1 << (32 + 4 * suit)
+    if (<uint32_t>1 << card) & e.jack:
+        structure &= ~(<uint64_t>1 << 48)
+    return structure
 
 
 # COMPRESS_NIBBLES[m][x]: the bits of x under the 4-bit mask m, packed from bit 0.

@@ -41,6 +41,8 @@ cdef struct Declared:
 
 cdef struct State:
     # everything a move changes: taking it back restores a copy
+    uint64_t structure        # once the stock is gone, the cards in play's rank
+                              # structure (table.pxi), kept as cards are played
     uint32_t hands[2]
     uint32_t stock_cards      # the cards still in the stock
     int16_t points_left       # card points not yet won: hands, stock, trick
