@@ -85,6 +85,15 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
         for card in range(8 * suit, 8 * suit + 8):
             power = e.power[card] - (9 if suit == trump else 1)
             e.card_at[suit][power] = card
+    e.twinned = 0
+    for suit in range(4):
+        e.twin_below[e.card_at[suit][0]] = -1
+        for power in range(1, 8):
+            card = e.card_at[suit][power]
+            other = e.card_at[suit][power - 1]
+            e.twin_below[card] = other if e.points[other] == e.points[card] else -1
+            if e.twin_below[card] >= 0:
+                e.twinned |= <uint32_t>1 << card
 
 
 fill_rule_tables()

@@ -33,28 +33,24 @@ cdef inline int card_score(Engine* e, int card) noexcept nogil:
 
 cdef inline uint32_t drop_equivalents(Engine* e, uint32_t legal) noexcept nogil:
     """Keep one card of each run of interchangeable legal cards: same suit, same
-    points, no card still in play between them in the suit's order. Valid once no
-    declaration can come (only the trick play is left), where playing either gives
-    the same values."""
+    points, no card still in play between them in the suit's order. A legal card
+    goes when the nearest weaker card in play is its twin (``twin_below``, equal
+    points) and legal too. Valid once no declaration can come (only the trick
+    play is left), where playing either gives the same values."""
     cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
     cdef uint32_t kept = legal
-    cdef int suit, i, card, previous
+    cdef uint32_t candidates = legal & e.twinned
+    cdef int card, twin
     if e.s.trick_len:
         in_play |= <uint32_t>1 << e.s.lead_card
-    for suit in range(4):
-        if popcount32(legal & suit_cards(suit)) < 2:
-            continue
-        previous = -1
-        for i in range(8):
-            card = e.card_at[suit][i]
-            if not (in_play >> card) & 1:
-                continue
-            if (legal >> card) & 1:
-                if previous >= 0 and e.points[previous] == e.points[card]:
-                    kept &= ~(<uint32_t>1 << card)
-                previous = card
-            else:
-                previous = -1
+    while candidates:
+        card = lowest_bit(candidates)
+        candidates &= candidates - 1
+        twin = e.twin_below[card]
+        while twin >= 0 and not (in_play >> twin) & 1:
+            twin = e.twin_below[twin]
+        if twin >= 0 and (legal >> twin) & 1:
+            kept &= ~(<uint32_t>1 << card)
     return kept
 
 

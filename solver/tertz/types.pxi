@@ -3,7 +3,7 @@
 # Values are margins, seat 0's points minus seat 1's, of what is still to be won
 # from the current state; seat 0 maximises.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from libc.string cimport memcmp, memcpy, memset
 
 cdef enum:
@@ -74,6 +74,8 @@ cdef struct Engine:
     int power[32]             # the order within the suit, trumps 9..16
     uint32_t beaters[32]      # the cards of the same suit that beat each card
     int card_at[4][8]         # per suit, the cards from weakest to strongest
+    int8_t twin_below[32]     # the next weaker card of the suit if of equal points, else -1
+    uint32_t twinned          # the cards that have such a twin
     void* table
     uint64_t nodes
     Limit limit               # the caller's limit, and whether the search stopped
