@@ -2,15 +2,21 @@
 # transposition table consulted where no card is on the table.
 
 
-cdef int last_trick(Engine* e) noexcept nogil:
-    """Each hand holds one card and the stock is gone: play the trick out."""
-    cdef Undo undo = e.s
-    cdef int delta
+cdef inline int last_trick(Engine* e) noexcept nogil:
+    """Each hand holds one card and the stock is gone: the trick's card points and
+    the last trick's bonus, to its winner. Nothing else is left to score: with one
+    card a hand no one holds the marriage, and the declarations are settled once
+    the stock is gone."""
+    cdef int lead = lowest_bit(e.s.hands[e.s.leader])
+    cdef int answer = lowest_bit(e.s.hands[1 - e.s.leader])
+    cdef int winner = e.s.leader
     e.nodes += 1
-    delta = play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
-    delta += play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
-    e.s = undo
-    return delta
+    if (answer >> 3) == (lead >> 3):
+        if e.power[answer] > e.power[lead]:
+            winner = 1 - winner
+    elif (answer >> 3) == e.trump:
+        winner = 1 - winner
+    return sign(winner) * (e.points[lead] + e.points[answer] + LAST_TRICK)
 
 
 cdef inline int try_moves(Engine* e, int* moves, int count, int alpha, int beta,
