@@ -62,9 +62,18 @@ cdef inline int settle_marriage(Engine* e) noexcept nogil:
     return 0
 
 
-cdef inline int settle(Engine* e) noexcept nogil:
+cdef int settle_open(Engine* e) noexcept nogil:
     """What a move has made certain: the marriage held, the declarations final."""
     return settle_marriage(e) + settle_declarations(e)
+
+
+cdef inline int settle(Engine* e) noexcept nogil:
+    """``settle_open``, called only while the marriage or the declarations are
+    still open: once both are settled (all the end phase), a move settles
+    nothing else."""
+    if e.s.marriage_open or e.s.declaring:
+        return settle_open(e)
+    return 0
 
 
 cdef inline int before_card(Engine* e, int seat) noexcept nogil:
