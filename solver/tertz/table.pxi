@@ -302,12 +302,14 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
 # A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
 # [0] for a plain suit, [1] for the trump suit.
 cdef uint8_t ORDER_BYTES[2][256]
+# The card points of a power-order byte's cards, [0] plain, [1] trump.
+cdef uint8_t BYTE_POINTS[2][256]
 
 
 cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_points,
                             int* trump_points) noexcept nogil:
-    """ORDER_BYTES from each kind's power (0..7) by rank, and the tables of
-    common/structure.pxi from its points by rank."""
+    """ORDER_BYTES from each kind's power (0..7) by rank, BYTE_POINTS and the
+    tables of common/structure.pxi from its points by rank."""
     cdef int kind, a, rank
     cdef int points[2][8]
     cdef int* power
@@ -317,9 +319,11 @@ cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_point
             points[kind][power[rank]] = trump_points[rank] if kind else plain_points[rank]
         for a in range(256):
             ORDER_BYTES[kind][a] = 0
+            BYTE_POINTS[kind][a] = 0
             for rank in range(8):
                 if (a >> rank) & 1:
                     ORDER_BYTES[kind][a] |= 1 << power[rank]
+                    BYTE_POINTS[kind][a] += points[kind][rank]
     fill_structure_tables(points[0], points[1])
 
 
