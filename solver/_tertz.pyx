@@ -78,9 +78,12 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
         e.power[card] = trick_power(card, card >> 3, trump)
     for card in range(32):
         e.beaters[card] = 0
+        e.beaten[card] = 0
         for other in range(8 * (card >> 3), 8 * (card >> 3) + 8):
             if e.power[other] > e.power[card]:
                 e.beaters[card] |= <uint32_t>1 << other
+            elif e.power[other] < e.power[card]:
+                e.beaten[card] |= <uint32_t>1 << other
     for suit in range(4):
         for card in range(8 * suit, 8 * suit + 8):
             power = e.power[card] - (9 if suit == trump else 1)

@@ -190,8 +190,7 @@ cdef inline uint64_t structure_without(Engine* e, uint64_t structure, int card) 
     """``structure`` once ``card``, in play, is played: the owners of its suit's
     stronger cards move down one place, its count falls by one."""
     cdef int suit = card >> 3
-    cdef int place = popcount32((e.s.hands[0] | e.s.hands[1]) & suit_cards(suit)
-                                & ~e.beaters[card] & ~(<uint32_t>1 << card))
+    cdef int place = popcount32((e.s.hands[0] | e.s.hands[1]) & e.beaten[card])
     cdef uint64_t below = ((<uint64_t>1 << place) - 1) << (8 * suit)
     cdef uint64_t byte = <uint64_t>0xFF << (8 * suit)
     structure = ((structure & ~byte) | (structure & below)
@@ -383,8 +382,7 @@ cdef inline void file_position(Engine* e, EndEntry* entry, Key* key) noexcept no
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
     """The inverse of ``structure_card``."""
-    return 8 * (card >> 3) + popcount32(remaining & suit_cards(card >> 3)
-                                        & ~e.beaters[card] & ~(<uint32_t>1 << card))
+    return 8 * (card >> 3) + popcount32(remaining & e.beaten[card])
 
 
 cdef inline void table_store(Engine* e, Key* key, int lower, int upper,

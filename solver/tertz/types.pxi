@@ -73,6 +73,7 @@ cdef struct Engine:
     int points[32]
     int power[32]             # the order within the suit, trumps 9..16
     uint32_t beaters[32]      # the cards of the same suit that beat each card
+    uint32_t beaten[32]       # the cards of the same suit that each card beats
     int card_at[4][8]         # per suit, the cards from weakest to strongest
     int8_t twin_below[32]     # the next weaker card of the suit if of equal points, else -1
     uint32_t twinned          # the cards that have such a twin
