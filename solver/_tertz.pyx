@@ -196,10 +196,12 @@ cdef void load_declared(Declared* d, runs, int fours) except *:
 
 
 cdef void setup_engine(Engine* e, Spec spec) noexcept:
-    """Fill the engine from the spec: the card tables of the trump, then the stock
-    right-aligned in draw order, the hands and the state."""
+    """Fill the engine from the spec: the card tables of the trump, then the
+    stock's face-down cards in draw order after each break (the stock
+    right-aligned), the hands and the state."""
     cdef Setting* setting = &spec.setting
-    cdef int i, card, offset = STOCK_SIZE - setting.stock_count
+    cdef int i, k, card, offset = STOCK_SIZE - setting.stock_count
+    cdef uint8_t stock[STOCK_SIZE]
     memcpy(e, &CARD_TABLES[setting.trump], sizeof(Engine))
     e.stock_play = setting.stock_play
     e.declare_opening = setting.declare_opening
@@ -208,10 +210,13 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.s.hands[1] = spec.hands[1]
     e.s.stock_cards = 0
     for i in range(STOCK_SIZE):
-        e.stock[i] = 0
+        stock[i] = 0
     for i in range(setting.stock_count):
-        e.stock[offset + i] = setting.stock[i]
+        stock[offset + i] = setting.stock[i]
         e.s.stock_cards |= <uint32_t>1 << setting.stock[i]
+    for k in range(BREAKS):
+        for i in range(FACE_DOWN):
+            e.cut_stock[k][i] = stock[(i + FACE_DOWN - k) % FACE_DOWN]
     e.s.drawn = offset
     e.s.cut = 0
     e.s.face_up = setting.stock[setting.stock_count - 1] if setting.stock_count else 0

@@ -12,7 +12,7 @@ cdef inline int stock_card(Engine* e, int index) noexcept nogil:
     face-down ones rotated by the break."""
     if index == FACE_DOWN:
         return e.s.face_up
-    return e.stock[(index + FACE_DOWN - e.s.cut) % FACE_DOWN]
+    return e.cut_stock[e.s.cut][index]
 
 
 cdef inline void draw(Engine* e) noexcept nogil:

@@ -65,7 +65,8 @@ cdef struct Engine:
     int stock_play            # STOCK_*
     int declare_opening       # declare_when opening: both hands before the first card
     int swap_last             # the seven may be swapped in the last trick with a stock
-    uint8_t stock[STOCK_SIZE] # the root's stock in draw order, right-aligned
+    uint8_t cut_stock[BREAKS][FACE_DOWN]  # after each break, the root's face-down
+                                          # stock cards in draw order, right-aligned
     uint32_t trump_mask
     uint32_t jack             # the jack of trumps: never forced
     uint32_t seven            # the seven of trumps: swapped for the face-up card
