@@ -56,9 +56,10 @@ cdef inline uint32_t drop_equivalents(Engine* e, uint32_t legal) noexcept nogil:
 
 cdef inline void insert_move(int* moves, int* scores, int count, int move,
                              int score) noexcept nogil:
-    """Insert ``move`` into the first ``count`` moves, kept by descending score."""
+    """Insert ``move`` into the first ``count`` moves, kept by descending score;
+    ``scores[-1]`` is a sentinel above every score."""
     cdef int i = count
-    while i > 0 and scores[i - 1] < score:
+    while scores[i - 1] < score:
         moves[i] = moves[i - 1]
         scores[i] = scores[i - 1]
         i -= 1
@@ -70,9 +71,11 @@ cdef int ordered_moves(Engine* e, int first, int* moves, int collapse) noexcept 
     """The legal moves in search order (``first`` leads if legal): each break when
     one is due, else the cards (one of each equivalent run when ``collapse``); the
     swap, when allowed, before them. Returns how many."""
-    cdef int scores[MAX_MOVES]
+    cdef int sentinel_and_scores[MAX_MOVES + 1]
+    cdef int* scores = sentinel_and_scores + 1
     cdef int count = 0, card, k
     cdef uint32_t legal
+    scores[-1] = 1 << 30  # above every score: the insertion stops there
     if can_swap(e):
         insert_move(moves, scores, 0, SWAP, (1 << 20) if first == SWAP else (1 << 19))
         count = 1
