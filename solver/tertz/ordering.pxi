@@ -16,17 +16,17 @@ cdef inline int sure_winner(Engine* e, int card, uint32_t other) noexcept nogil:
         e.s.drawn == STOCK_SIZE and other & suit_cards(card >> 3) != 0)
 
 
-cdef inline int card_score(Engine* e, int card) noexcept nogil:
+cdef inline int card_score(Engine* e, int card, uint32_t beating) noexcept nogil:
     """Higher is tried first. A lead: sure winners, highest points first, else low
-    cards. An answer: by what the trick gives the mover, the cheapest card first."""
-    cdef int seat = e.s.to_move
+    cards. An answer: by what the trick gives the mover (``beating``: the answers
+    that win it), the cheapest card first."""
     cdef int points = e.points[card]
     if e.s.trick_len == 0:
-        if sure_winner(e, card, e.s.hands[1 - seat]):
+        if sure_winner(e, card, e.s.hands[1 - e.s.to_move]):
             return 900 + 4 * points + e.power[card]
         return 400 - 8 * points - e.power[card]
     points += e.points[e.s.lead_card]
-    if trick_winner(e, card) == seat:
+    if (beating >> card) & 1:
         return 16 * points - e.power[card]
     return -16 * points - e.power[card]
 
@@ -74,7 +74,7 @@ cdef int ordered_moves(Engine* e, int first, int* moves, int collapse) noexcept 
     cdef int sentinel_and_scores[MAX_MOVES + 1]
     cdef int* scores = sentinel_and_scores + 1
     cdef int count = 0, card, k
-    cdef uint32_t legal
+    cdef uint32_t legal, beating = 0
     scores[-1] = 1 << 30  # above every score: the insertion stops there
     if can_swap(e):
         insert_move(moves, scores, 0, SWAP, (1 << 20) if first == SWAP else (1 << 19))
@@ -87,10 +87,12 @@ cdef int ordered_moves(Engine* e, int first, int* moves, int collapse) noexcept 
     legal = legal_cards(e)
     if collapse and not e.s.declaring and e.s.drawn == STOCK_SIZE:
         legal = drop_equivalents(e, legal)
+    if e.s.trick_len:
+        beating = beating_answers(e)
     while legal:
         card = lowest_bit(legal)
         legal &= legal - 1
         insert_move(moves, scores, count, card,
-                    (1 << 20) if card == first else card_score(e, card))
+                    (1 << 20) if card == first else card_score(e, card, beating))
         count += 1
     return count
