@@ -78,13 +78,25 @@ cdef void fill_card_tables(Engine* e, int trump) except *:
         e.power[card] = trick_power(card, card >> 3, trump)
     for card in range(32):
         e.beaters[card] = 0
+        e.beaten[card] = 0
         for other in range(8 * (card >> 3), 8 * (card >> 3) + 8):
             if e.power[other] > e.power[card]:
                 e.beaters[card] |= <uint32_t>1 << other
+            elif e.power[other] < e.power[card]:
+                e.beaten[card] |= <uint32_t>1 << other
     for suit in range(4):
         for card in range(8 * suit, 8 * suit + 8):
             power = e.power[card] - (9 if suit == trump else 1)
             e.card_at[suit][power] = card
+    e.twinned = 0
+    for suit in range(4):
+        e.twin_below[e.card_at[suit][0]] = -1
+        for power in range(1, 8):
+            card = e.card_at[suit][power]
+            other = e.card_at[suit][power - 1]
+            e.twin_below[card] = other if e.points[other] == e.points[card] else -1
+            if e.twin_below[card] >= 0:
+                e.twinned |= <uint32_t>1 << card
 
 
 fill_rule_tables()
@@ -184,10 +196,12 @@ cdef void load_declared(Declared* d, runs, int fours) except *:
 
 
 cdef void setup_engine(Engine* e, Spec spec) noexcept:
-    """Fill the engine from the spec: the card tables of the trump, then the stock
-    right-aligned in draw order, the hands and the state."""
+    """Fill the engine from the spec: the card tables of the trump, then the
+    stock's face-down cards in draw order after each break (the stock
+    right-aligned), the hands and the state."""
     cdef Setting* setting = &spec.setting
-    cdef int i, card, offset = STOCK_SIZE - setting.stock_count
+    cdef int i, k, card, offset = STOCK_SIZE - setting.stock_count
+    cdef uint8_t stock[STOCK_SIZE]
     memcpy(e, &CARD_TABLES[setting.trump], sizeof(Engine))
     e.stock_play = setting.stock_play
     e.declare_opening = setting.declare_opening
@@ -196,10 +210,13 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.s.hands[1] = spec.hands[1]
     e.s.stock_cards = 0
     for i in range(STOCK_SIZE):
-        e.stock[i] = 0
+        stock[i] = 0
     for i in range(setting.stock_count):
-        e.stock[offset + i] = setting.stock[i]
+        stock[offset + i] = setting.stock[i]
         e.s.stock_cards |= <uint32_t>1 << setting.stock[i]
+    for k in range(BREAKS):
+        for i in range(FACE_DOWN):
+            e.cut_stock[k][i] = stock[(i + FACE_DOWN - k) % FACE_DOWN]
     e.s.drawn = offset
     e.s.cut = 0
     e.s.face_up = setting.stock[setting.stock_count - 1] if setting.stock_count else 0
@@ -222,6 +239,7 @@ cdef void setup_engine(Engine* e, Spec spec) noexcept:
     e.s.declaring = 1
     e.s.declared[0] = spec.declared[0]
     e.s.declared[1] = spec.declared[1]
+    e.s.structure = rank_structure(e) if e.s.drawn == STOCK_SIZE else 0
     e.nodes = 0
 
 

@@ -6,23 +6,17 @@ cdef inline int weakest_points(Engine* e, int suit, uint32_t places, int count) 
     """The points of the ``count`` weakest cards among ``places`` (a suit's cards
     as a power-order byte). A card's points never fall as its power rises, in
     trumps as in plain suits, so these are also the fewest points."""
-    cdef int total = 0
-    while places and count > 0:
-        total += e.points[e.card_at[suit][lowest_bit(places)]]
-        places &= places - 1
-        count -= 1
-    return total
+    if count < popcount32(places):
+        places &= (<uint32_t>1 << NTH_BIT[places][count]) - 1
+    return BYTE_POINTS[suit == e.trump][places]
 
 
 cdef inline int strongest_points(Engine* e, int suit, uint32_t places, int count) noexcept nogil:
     """The points of the ``count`` strongest cards among ``places``."""
-    cdef int total = 0, place
-    while places and count > 0:
-        place = highest_bit(places)
-        total += e.points[e.card_at[suit][place]]
-        places &= ~(<uint32_t>1 << place)
-        count -= 1
-    return total
+    cdef int weaker = popcount32(places) - count
+    if weaker > 0:
+        places &= ~((<uint32_t>1 << NTH_BIT[places][weaker]) - 1)
+    return BYTE_POINTS[suit == e.trump][places]
 
 
 cdef inline uint32_t above(uint32_t mine, uint32_t theirs) noexcept nogil:

@@ -51,3 +51,11 @@ cdef inline int trick_winner(Engine* e, int answer) noexcept nogil:
     if (answer >> 3) == e.trump:
         return e.s.to_move
     return e.s.leader
+
+
+cdef inline uint32_t beating_answers(Engine* e) noexcept nogil:
+    """The answers that would win the trick on the table (as ``trick_winner``):
+    the higher cards of the led suit, and any trump when the lead is not one."""
+    if (e.s.lead_card >> 3) == e.trump:
+        return e.beaters[e.s.lead_card]
+    return e.beaters[e.s.lead_card] | e.trump_mask

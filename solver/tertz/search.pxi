@@ -2,15 +2,21 @@
 # transposition table consulted where no card is on the table.
 
 
-cdef int last_trick(Engine* e) noexcept nogil:
-    """Each hand holds one card and the stock is gone: play the trick out."""
-    cdef Undo undo = e.s
-    cdef int delta
+cdef inline int last_trick(Engine* e) noexcept nogil:
+    """Each hand holds one card and the stock is gone: the trick's card points and
+    the last trick's bonus, to its winner. Nothing else is left to score: with one
+    card a hand no one holds the marriage, and the declarations are settled once
+    the stock is gone."""
+    cdef int lead = lowest_bit(e.s.hands[e.s.leader])
+    cdef int answer = lowest_bit(e.s.hands[1 - e.s.leader])
+    cdef int winner = e.s.leader
     e.nodes += 1
-    delta = play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
-    delta += play_card(e, lowest_bit(e.s.hands[e.s.to_move]))
-    e.s = undo
-    return delta
+    if (answer >> 3) == (lead >> 3):
+        if e.power[answer] > e.power[lead]:
+            winner = 1 - winner
+    elif (answer >> 3) == e.trump:
+        winner = 1 - winner
+    return sign(winner) * (e.points[lead] + e.points[answer] + LAST_TRICK)
 
 
 cdef inline int try_moves(Engine* e, int* moves, int count, int alpha, int beta,
@@ -52,7 +58,7 @@ cdef int search(Engine* e, int alpha, int beta) noexcept nogil:
         return search_table_node(e, alpha, beta)
     e.nodes += 1
     count = ordered_moves(e, -1, moves, 1)
-    if e.s.drawn < STOCK_SIZE and transposition_cutoff(e, moves, count, alpha, beta, &value):
+    if e.s.drawn < STOCK_SIZE - 2 and transposition_cutoff(e, moves, count, alpha, beta, &value):
         return value
     return try_moves(e, moves, count, alpha, beta, &best_move)
 
@@ -63,8 +69,10 @@ cdef int transposition_cutoff(Engine* e, int* moves, int count, int alpha, int b
     table already proves that one answer's next trick start fails the window for
     the other player, the answer's value is that bound. Returns 1 on a cutoff.
     Every answer's key is made first, its bucket prefetched, and the probes follow
-    in order, so the answers' cache misses overlap. Not in the end phase, where the
-    probes cost more than the nodes they save (figures: benchmarks/README.md)."""
+    in order, so the answers' cache misses overlap. Not from the stock's last trick
+    on (its answers draw the last cards and lead into the end phase), where making
+    and probing every answer costs more than the nodes it saves (figures:
+    benchmarks/README.md)."""
     cdef Undo undo = e.s
     cdef Key keys[MAX_MOVES]
     cdef int deltas[MAX_MOVES]

@@ -12,7 +12,7 @@ cdef inline int stock_card(Engine* e, int index) noexcept nogil:
     face-down ones rotated by the break."""
     if index == FACE_DOWN:
         return e.s.face_up
-    return e.stock[(index + FACE_DOWN - e.s.cut) % FACE_DOWN]
+    return e.cut_stock[e.s.cut][index]
 
 
 cdef inline void draw(Engine* e) noexcept nogil:
@@ -23,9 +23,11 @@ cdef inline void draw(Engine* e) noexcept nogil:
     e.s.hands[1 - e.s.leader] |= second
     e.s.stock_cards &= ~(first | second)
     e.s.drawn += 2
-    if e.s.drawn == STOCK_SIZE and e.s.marriage_open and not (
-            e.s.hands[0] & e.marriage == e.marriage or e.s.hands[1] & e.marriage == e.marriage):
-        e.s.marriage_open = 0  # no card will come: the two stay apart
+    if e.s.drawn == STOCK_SIZE:
+        e.s.structure = rank_structure(e)
+        if e.s.marriage_open and not (e.s.hands[0] & e.marriage == e.marriage
+                                      or e.s.hands[1] & e.marriage == e.marriage):
+            e.s.marriage_open = 0  # no card will come: the two stay apart
 
 
 cdef inline void swap_seven(Engine* e) noexcept nogil:
@@ -60,9 +62,18 @@ cdef inline int settle_marriage(Engine* e) noexcept nogil:
     return 0
 
 
-cdef inline int settle(Engine* e) noexcept nogil:
+cdef int settle_open(Engine* e) noexcept nogil:
     """What a move has made certain: the marriage held, the declarations final."""
     return settle_marriage(e) + settle_declarations(e)
+
+
+cdef inline int settle(Engine* e) noexcept nogil:
+    """``settle_open``, called only while the marriage or the declarations are
+    still open: once both are settled (all the end phase), a move settles
+    nothing else."""
+    if e.s.marriage_open or e.s.declaring:
+        return settle_open(e)
+    return 0
 
 
 cdef inline int before_card(Engine* e, int seat) noexcept nogil:
@@ -87,6 +98,8 @@ cdef inline int play_card(Engine* e, int card) noexcept nogil:
     cdef int delta = before_card(e, seat)
     cdef int winner, points
     e.s.hands[seat] &= ~bit
+    if e.s.drawn == STOCK_SIZE:
+        e.s.structure = structure_without(e, e.s.structure, card)
     e.s.cards_played += 1
     if bit & e.marriage:
         e.s.marriage_open = 0

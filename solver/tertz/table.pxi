@@ -158,7 +158,20 @@ cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
 
 
 cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
-    """The end phase's key: the rank structure, the leader."""
+    """The end phase's key: the rank structure (kept in the state), the leader."""
+    key.cards = e.s.structure | (<uint64_t>e.s.leader << END_LEADER_BIT)
+    key.remaining = e.s.hands[0] | e.s.hands[1]
+    key.bucket = NULL
+    key.check = key_hash(key.cards)
+    key.end = (<Table*>e.table).end + (key.check & (<Table*>e.table).end_mask)
+    __builtin_prefetch(key.end)
+
+
+cdef inline uint64_t rank_structure(Engine* e) noexcept nogil:
+    """The rank structure of the cards in play (the hands): in each suit's byte,
+    bit i set when seat 1 holds the suit's i-th weakest card; each suit's count
+    in 4 bits from bit 32; bit 48, the jack of trumps in play. Made once, when
+    the stock is gone; ``structure_without`` keeps it as cards are played."""
     cdef uint32_t in_play = e.s.hands[0] | e.s.hands[1]
     cdef uint32_t places, seat1
     cdef uint64_t owners = 0
@@ -170,12 +183,22 @@ cdef inline void structure_key(Engine* e, Key* key) noexcept nogil:
                    | <uint64_t>compress_byte(seat1, places) << (8 * suit))
     if in_play & e.jack:
         owners |= <uint64_t>1 << 48
-    key.cards = owners | (<uint64_t>e.s.leader << END_LEADER_BIT)
-    key.remaining = in_play
-    key.bucket = NULL
-    key.check = key_hash(key.cards)
-    key.end = (<Table*>e.table).end + (key.check & (<Table*>e.table).end_mask)
-    __builtin_prefetch(key.end)
+    return owners
+
+
+cdef inline uint64_t structure_without(Engine* e, uint64_t structure, int card) noexcept nogil:
+    """``structure`` once ``card``, in play, is played: the owners of its suit's
+    stronger cards move down one place, its count falls by one."""
+    cdef int suit = card >> 3
+    cdef int place = popcount32((e.s.hands[0] | e.s.hands[1]) & e.beaten[card])
+    cdef uint64_t below = ((<uint64_t>1 << place) - 1) << (8 * suit)
+    cdef uint64_t byte = <uint64_t>0xFF << (8 * suit)
+    structure = ((structure & ~byte) | (structure & below)
+                 | ((structure >> 1) & (<uint64_t>0x7F << (8 * suit)) & ~below))
+    structure -= <uint64_t>1 << (32 + 4 * suit)
+    if (<uint32_t>1 << card) & e.jack:
+        structure &= ~(<uint64_t>1 << 48)
+    return structure
 
 
 # COMPRESS_NIBBLES[m][x]: the bits of x under the 4-bit mask m, packed from bit 0.
@@ -278,12 +301,14 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
 # A suit's cards as 8 bits by rank, rearranged into power order (weakest bit 0):
 # [0] for a plain suit, [1] for the trump suit.
 cdef uint8_t ORDER_BYTES[2][256]
+# The card points of a power-order byte's cards, [0] plain, [1] trump.
+cdef uint8_t BYTE_POINTS[2][256]
 
 
 cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_points,
                             int* trump_points) noexcept nogil:
-    """ORDER_BYTES from each kind's power (0..7) by rank, and the tables of
-    common/structure.pxi from its points by rank."""
+    """ORDER_BYTES from each kind's power (0..7) by rank, BYTE_POINTS and the
+    tables of common/structure.pxi from its points by rank."""
     cdef int kind, a, rank
     cdef int points[2][8]
     cdef int* power
@@ -293,9 +318,11 @@ cdef void fill_order_tables(int* plain_power, int* trump_power, int* plain_point
             points[kind][power[rank]] = trump_points[rank] if kind else plain_points[rank]
         for a in range(256):
             ORDER_BYTES[kind][a] = 0
+            BYTE_POINTS[kind][a] = 0
             for rank in range(8):
                 if (a >> rank) & 1:
                     ORDER_BYTES[kind][a] |= 1 << power[rank]
+                    BYTE_POINTS[kind][a] += points[kind][rank]
     fill_structure_tables(points[0], points[1])
 
 
@@ -355,8 +382,7 @@ cdef inline void file_position(Engine* e, EndEntry* entry, Key* key) noexcept no
 
 cdef inline int card_place(Engine* e, uint32_t remaining, int card) noexcept nogil:
     """The inverse of ``structure_card``."""
-    return 8 * (card >> 3) + popcount32(remaining & suit_cards(card >> 3)
-                                        & ~e.beaters[card] & ~(<uint32_t>1 << card))
+    return 8 * (card >> 3) + popcount32(remaining & e.beaten[card])
 
 
 cdef inline void table_store(Engine* e, Key* key, int lower, int upper,

@@ -3,7 +3,7 @@
 # Values are margins, seat 0's points minus seat 1's, of what is still to be won
 # from the current state; seat 0 maximises.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from libc.string cimport memcmp, memcpy, memset
 
 cdef enum:
@@ -41,6 +41,8 @@ cdef struct Declared:
 
 cdef struct State:
     # everything a move changes: taking it back restores a copy
+    uint64_t structure        # once the stock is gone, the cards in play's rank
+                              # structure (table.pxi), kept as cards are played
     uint32_t hands[2]
     uint32_t stock_cards      # the cards still in the stock
     int16_t points_left       # card points not yet won: hands, stock, trick
@@ -63,7 +65,8 @@ cdef struct Engine:
     int stock_play            # STOCK_*
     int declare_opening       # declare_when opening: both hands before the first card
     int swap_last             # the seven may be swapped in the last trick with a stock
-    uint8_t stock[STOCK_SIZE] # the root's stock in draw order, right-aligned
+    uint8_t cut_stock[BREAKS][FACE_DOWN]  # after each break, the root's face-down
+                                          # stock cards in draw order, right-aligned
     uint32_t trump_mask
     uint32_t jack             # the jack of trumps: never forced
     uint32_t seven            # the seven of trumps: swapped for the face-up card
@@ -71,7 +74,10 @@ cdef struct Engine:
     int points[32]
     int power[32]             # the order within the suit, trumps 9..16
     uint32_t beaters[32]      # the cards of the same suit that beat each card
+    uint32_t beaten[32]       # the cards of the same suit that each card beats
     int card_at[4][8]         # per suit, the cards from weakest to strongest
+    int8_t twin_below[32]     # the next weaker card of the suit if of equal points, else -1
+    uint32_t twinned          # the cards that have such a twin
     void* table
     uint64_t nodes
     Limit limit               # the caller's limit, and whether the search stopped
