@@ -47,7 +47,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -229,14 +229,23 @@ class Board:
 def run(
     spec: str, worlds: Budget, boards: int, seed: int = 0,
     progress: Callable[[Board], None] | None = None, part: tuple[int, int] = (0, 1),
+    done: Sequence[Board] = (),
 ) -> list[Board]:
     """``boards`` boards (deals colver's bidder passes out are skipped, not counted).
     With ``part=(k, n)`` only the deals numbered ``k`` modulo ``n``: ``n`` processes,
-    one a part, share a run out, and their logs together are one run's boards."""
+    one a part, share a run out, and their logs together are one run's boards.
+    The boards ``done`` already (a stopped run's, read back from its log) count
+    towards ``boards``, and play carries on after the last of them."""
+    number, step = part
+    if any(board.number % step != number for board in done):
+        raise ValueError(f"the boards done are not all of part {number}/{step}")
+    played = sorted(done, key=lambda board: board.number)
+    if played:
+        number = played[-1].number + step
+    if len(played) >= boards:
+        return played
     make = player_factory(spec)
     warm_up(make)
-    played: list[Board] = []
-    number, step = part
     while len(played) < boards:
         first = play_once(number, seed, SEATINGS[0], make, worlds)
         if first is not None:
@@ -357,6 +366,21 @@ def read_logs(paths: list[str]) -> tuple[dict[str, Any], list[Board]]:
     return settings, [board_of(line) for line in lines_read]
 
 
+def logged_boards(path: str, settings: dict[str, Any]) -> list[Board]:
+    """The boards a run with ``settings`` already logged at ``path`` (none when there
+    is no log yet); ``ValueError`` when the log is another run's."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return []
+    try:
+        logged, boards = read_logs([path])
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is no log of boards: {error}") from None
+    if logged != settings:
+        raise ValueError(f"{path} holds the boards of another run ({logged}): "
+                         "give another --log")
+    return boards
+
+
 def part_of(text: str) -> tuple[int, int]:
     """``K/N`` as ``(K, N)``, with ``0 <= K < N``."""
     k, _, n = text.partition("/")
@@ -378,7 +402,9 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=20, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=0, help="the seed of deals and players")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--log", metavar="FILE.jsonl", help="append each board's figures here")
+    parser.add_argument("--log", metavar="FILE.jsonl",
+                        help="append each board's figures here; a log of the same run and "
+                             "part already there is carried on where it stopped")
     parser.add_argument("--part", metavar="K/N", type=part_of, default=(0, 1),
                         help="play only the deals numbered K modulo N (N processes share a run)")
     parser.add_argument("--from-log", metavar="FILE.jsonl", nargs="+",
@@ -399,7 +425,12 @@ def main() -> None:
         except ValueError as error:
             parser.error(str(error))
     else:
-        boards = run(args.ours, args.worlds, args.boards, args.seed, progress, args.part)
+        try:
+            done = logged_boards(args.log, settings) if args.log else []
+            boards = run(args.ours, args.worlds, args.boards, args.seed, progress, args.part,
+                         done)
+        except ValueError as error:
+            parser.error(str(error))
     data = report(settings["ours"], settings["worlds"], settings["seed"], boards)
     print(json.dumps(data) if args.json else "\n".join(lines(data)))
 

@@ -15,8 +15,8 @@ pytest.importorskip("colver")
 sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from vs_colver_bots import (  # noqa: E402
-    SEATINGS, Board, board_of, budget_of, isdd_spec, lines, log_line, part_of, read_logs, report,
-    run,
+    SEATINGS, Board, board_of, budget_of, isdd_spec, lines, log_line, logged_boards, part_of,
+    read_logs, report, run,
 )
 
 
@@ -88,6 +88,28 @@ def test_logs_of_other_runs_are_refused(tmp_path: Path) -> None:
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     with pytest.raises(ValueError, match="no board"):
         read_logs([str(tmp_path / "empty.jsonl")])
+
+
+def test_a_stopped_run_carries_on_from_its_log(tmp_path: Path) -> None:
+    whole = run("heuristic", worlds=4, boards=3, seed=5, part=(1, 2))
+    log = tmp_path / "part1.jsonl"
+    settings = {"ours": "heuristic", "worlds": 4, "seed": 5}
+    assert logged_boards(str(log), settings) == []  # no log yet
+    log.write_text(logged(whole[0]), encoding="utf-8")
+    done = logged_boards(str(log), settings)
+    assert done == whole[:1]
+    carried = run("heuristic", worlds=4, boards=3, seed=5, part=(1, 2), done=done)
+    assert [b.number for b in carried] == [b.number for b in whole]
+    assert [(p.margin, p.ours) for b in carried for p in b.plays] == [
+        (p.margin, p.ours) for b in whole for p in b.plays]
+    assert run("heuristic", worlds=4, boards=1, seed=5, part=(1, 2), done=done) == done
+    with pytest.raises(ValueError, match="another run"):
+        logged_boards(str(log), settings | {"worlds": 8})
+    with pytest.raises(ValueError, match="part 0/2"):
+        run("heuristic", worlds=4, boards=3, seed=5, part=(0, 2), done=done)
+    log.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no log of boards"):
+        logged_boards(str(log), settings)
 
 
 @pytest.mark.parametrize("text", ["2/2", "-1/2", "1", "a/b", "1/0"])
