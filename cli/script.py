@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable, NoReturn
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any, Callable, NoReturn
 
 from deberts.cli.signals import Interrupted, stopped_by_signals
 from deberts.errors import DebertsError, short_message
@@ -60,3 +61,31 @@ def run(main: Callable[[], None]) -> None:
         fail(where + (error.strerror or str(error)))
     except MemoryError:
         fail("out of memory")
+
+
+def add_cluster_options(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler tcp://HOST:PORT`` and ``--cluster local:N``, read by
+    :func:`cluster_of`: a tool's work on a Dask cluster instead of this machine."""
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="run on the Dask cluster of this scheduler")
+    parser.add_argument("--cluster", metavar="local:N",
+                        help="run on a local Dask cluster of N worker processes")
+
+
+def cluster_of(args: argparse.Namespace) -> AbstractContextManager[Any]:
+    """The Dask client of the options of :func:`add_cluster_options` (closed at the
+    end), or ``None`` when neither is given; one of them at most."""
+    if args.scheduler is None and args.cluster is None:
+        return nullcontext(None)
+    if args.scheduler is not None and args.cluster is not None:
+        fail("--scheduler and --cluster: give one of them")
+    try:
+        from deberts.distributed import connect
+    except ImportError:
+        fail("a Dask cluster needs Dask: pip install 'deberts[dask]'")
+    if args.cluster is not None:
+        kind, _, workers = args.cluster.partition(":")
+        if kind != "local" or not workers.isdigit():
+            fail(f"bad --cluster {args.cluster!r}: expected local:N")
+        return connect(local_workers=int(workers))
+    return connect(args.scheduler)

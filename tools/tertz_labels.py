@@ -13,11 +13,8 @@ the deal count, the points, the node budget and the share only; the file on
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from contextlib import AbstractContextManager, nullcontext
-from typing import Any
 
 from deberts.cli import script
 from deberts.formats import parquet
@@ -29,19 +26,6 @@ from deberts.variants.tertz.play.labels import (
     label_batches,
     parse_points,
 )
-
-
-def client_of(args: argparse.Namespace) -> AbstractContextManager[Any]:
-    """The Dask client the options ask for, or none (local threads)."""
-    if args.scheduler is None and args.cluster is None:
-        return nullcontext(None)
-    from deberts.distributed import connect
-    if args.cluster is not None:
-        kind, _, workers = args.cluster.partition(":")
-        if kind != "local" or not workers.isdigit():
-            script.fail(f"bad --cluster {args.cluster!r}: expected local:N")
-        return connect(local_workers=int(workers))
-    return connect(args.scheduler)
 
 
 def main() -> None:
@@ -56,11 +40,10 @@ def main() -> None:
                         help="share of the walk's moves made at random")
     parser.add_argument("--block", type=int, default=DEFAULT_BLOCK, help="deals a task")
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--scheduler", help="a Dask scheduler's address")
-    parser.add_argument("--cluster", help="local:N, a local Dask cluster of N workers")
+    script.add_cluster_options(parser)
     args = parser.parse_args()
     started = time.perf_counter()
-    with client_of(args) as client:
+    with script.cluster_of(args) as client:
         batches = label_batches(args.deals, args.seed, parse_points(args.points),
                                 args.nodes, args.random, client=client,
                                 threads=args.threads, block=args.block)

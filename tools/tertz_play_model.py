@@ -1,7 +1,8 @@
 """The model of a Tertz opponent's play, from self-play:
-``python tools/tertz_play_model.py play OUT.jsonl [--deals N] [--seed S] [--player SPEC]``
-plays deals between two copies of a player (the arena's deals, both seatings) and
-appends each deal's record to OUT.jsonl, one JSON object a line;
+``python tools/tertz_play_model.py play OUT.jsonl [--deals N] [--seed S] [--player SPEC]
+[--jobs N]`` plays deals between two copies of a player (the arena's deals, both
+seatings, on ``--jobs`` worker processes) and appends each deal's record to
+OUT.jsonl, one JSON object a line;
 ``python tools/tertz_play_model.py train RECORDS.jsonl... --out MODEL.json
 [--holdout SHARE] [--l2 L]`` fits the conditional logit of
 :mod:`deberts.variants.tertz.play.opponent` to every decision of those records
@@ -43,7 +44,8 @@ def play(args: argparse.Namespace) -> None:
             for record in outcome.records:
                 out.write(json.dumps(record) + "\n")
             out.flush()
-        result = tertz_arena((args.player, args.player), args.deals, args.seed, progress=write)
+        result = tertz_arena((args.player, args.player), args.deals, args.seed, jobs=args.jobs,
+                             progress=write)
     print(f"{len(result.outcomes)} deals in {time.perf_counter() - started:.1f} s "
           f"to {args.out}", file=sys.stderr)
 
@@ -134,6 +136,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--player", default="search")
+    p.add_argument("--jobs", type=script.at_least(1), default=1, help="worker processes")
     t = commands.add_parser("train", help="fit the model to recorded deals")
     t.add_argument("records", nargs="+")
     t.add_argument("--out", required=True)

@@ -149,3 +149,17 @@ def test_training_runs_end_to_end_on_a_tiny_data_set(tmp_path: Path) -> None:
     # the rules of thumb are nearly deterministic: the model beats the uniform choice
     assert report["held_out"]["loglik"] > report["held_out"]["uniform_loglik"]
     assert PlayModel.load(out).weights.shape == (WIDTH,)
+
+
+def test_self_play_on_worker_processes_records_the_same_deals(tmp_path: Path) -> None:
+    def played(jobs: int) -> list[str]:
+        out = tmp_path / f"jobs{jobs}.jsonl"
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "tertz_play_model.py"), "play", str(out),
+             "--deals", "4", "--seed", "3", "--player", "heuristic", "--jobs", str(jobs)],
+            capture_output=True, text=True, check=True)
+        return sorted(out.read_text(encoding="utf-8").splitlines())
+
+    alone = played(1)
+    assert len(alone) == 4  # two deals, each in both seatings
+    assert played(2) == alone
