@@ -27,7 +27,6 @@ import pyarrow as pa
 from deberts.engine.owner import MAX_WORKERS
 from deberts.model.arguments import integer
 from deberts.play.specs import player_factory
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.play import card_model
@@ -48,9 +47,6 @@ SCHEMA = pa.schema([
 ])
 #: Deals a task by default: a task of a few-sample PIMC player's deals takes seconds.
 DEFAULT_CHUNK = 50
-#: The table of the solver each Dask worker thread is handed: the players search
-#: with solvers of their own, so it is never used and kept small.
-UNUSED_TABLE_BITS = 10
 
 
 def record_decisions(record: GameRecord, deal: int) -> dict[str, list[Any]]:
@@ -95,9 +91,13 @@ def play_chunk(spec: str, players: int, rules: Rules, seed: int, deals: int,
 Chunk = tuple[str, int, Rules, int, int, int]
 
 
-def _play_on_worker(solver: Any, chunk: Chunk) -> pa.RecordBatch:
-    """A chunk on a Dask worker (whose solver the players do not need)."""
+def _play_on_worker(solver: None, chunk: Chunk) -> pa.RecordBatch:
+    """A chunk on a Dask worker."""
     return play_chunk(*chunk)
+
+
+def _no_solver(table_bits: int) -> None:
+    """A Dask worker's solver: none, the players search with solvers of their own."""
 
 
 def decision_batches(
@@ -127,7 +127,7 @@ def _played(chunks: list[Chunk], jobs: int, client: Client | None) -> Iterator[p
     if client is not None:
         from deberts.engine.distributed import map_ordered
         yield from map_ordered(_play_on_worker, chunks, client, chunk=1,
-                               table_bits=UNUSED_TABLE_BITS, make_solver=Solver)
+                               make_solver=_no_solver)
     elif jobs == 1:
         for item in chunks:
             yield play_chunk(*item)
