@@ -8,11 +8,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Callable, NoReturn
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Callable, NoReturn
 
+from deberts.cli.cluster import cluster_client
+from deberts.cli.common import CliError
 from deberts.cli.signals import Interrupted, stopped_by_signals
 from deberts.errors import DebertsError, short_message
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 #: The exit status of a bad argument or a failed run, as the CLI's.
 FAILED = 2
@@ -46,8 +51,9 @@ def fail(message: str) -> NoReturn:
 
 
 def run(main: Callable[[], None]) -> None:
-    """Run a script's ``main()``: the library's errors, a file that cannot be read
-    or written and too little memory are one line each; SIGINT and SIGTERM stop it."""
+    """Run a script's ``main()``: the library's errors, the errors of the options it
+    shares with the ``deberts`` commands, a file that cannot be read or written and
+    too little memory are one line each; SIGINT and SIGTERM stop it."""
     try:
         with stopped_by_signals():
             main()
@@ -56,6 +62,8 @@ def run(main: Callable[[], None]) -> None:
         sys.exit(128 + stop.signum)
     except DebertsError as error:
         fail(str(error))
+    except CliError as error:
+        fail(error.format_message())
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         fail(where + (error.strerror or str(error)))
@@ -72,20 +80,8 @@ def add_cluster_options(parser: argparse.ArgumentParser) -> None:
                         help="run on a local Dask cluster of N worker processes")
 
 
-def cluster_of(args: argparse.Namespace) -> AbstractContextManager[Any]:
-    """The Dask client of the options of :func:`add_cluster_options` (closed at the
-    end), or ``None`` when neither is given; one of them at most."""
-    if args.scheduler is None and args.cluster is None:
-        return nullcontext(None)
-    if args.scheduler is not None and args.cluster is not None:
-        fail("--scheduler and --cluster: give one of them")
-    try:
-        from deberts.distributed import connect
-    except ImportError:
-        fail("a Dask cluster needs Dask: pip install 'deberts[dask]'")
-    if args.cluster is not None:
-        kind, _, workers = args.cluster.partition(":")
-        if kind != "local" or not workers.isdigit():
-            fail(f"bad --cluster {args.cluster!r}: expected local:N")
-        return connect(local_workers=int(workers))
-    return connect(args.scheduler)
+def cluster_of(args: argparse.Namespace) -> AbstractContextManager[Client | None]:
+    """The Dask client of the options of :func:`add_cluster_options`, or ``None``
+    when neither is given: the ``deberts`` commands' own
+    (:func:`deberts.cli.cluster.cluster_client`), its errors one line."""
+    return cluster_client(args.scheduler, args.cluster)

@@ -65,6 +65,7 @@ def test_a_bad_setting_is_refused_before_any_deal(settings: dict[str, Any], bad:
 @pytest.mark.parametrize("options, message", [
     (["--cluster", "remote:2"], "bad --cluster 'remote:2': expected local:N"),
     (["--cluster", "local:1", "--scheduler", "tcp://h:1"], "give one of them"),
+    (["--cluster", "local:" + "9" * 5000], "bad --cluster 'local:99999"),
 ])
 def test_the_tool_s_bad_cluster_options_are_one_line(
     tmp_path: Path, options: list[str], message: str
