@@ -1,17 +1,19 @@
 """The model of a Tertz opponent's play, from self-play:
-``python tools/tertz_play_model.py play OUT.jsonl [--deals N] [--seed S] [--player SPEC]
-[--jobs N]`` plays deals between two copies of a player (the arena's deals, both
-seatings, on ``--jobs`` worker processes) and appends each deal's record to
-OUT.jsonl, one JSON object a line;
-``python tools/tertz_play_model.py train RECORDS.jsonl... --out MODEL.json
+``python tools/tertz_play_model.py play OUT.parquet [--deals N] [--seed S]
+[--player SPEC] [--chunk C] [--jobs N | --scheduler tcp://HOST:PORT | --cluster local:N]``
+plays deals between two copies of a player (the arena's deals, both seatings) and
+writes every choice they made to OUT.parquet, a row a legal move
+(:mod:`deberts.variants.tertz.play.decisions`), on this machine's worker processes or
+on a Dask cluster, with the same rows wherever it ran;
+``python tools/tertz_play_model.py train DATA.parquet... --out MODEL.json
 [--holdout SHARE] [--l2 L]`` fits the conditional logit of
-:mod:`deberts.variants.tertz.play.opponent` to every decision of those records
-(numpy only) and prints held-out top-1 accuracy and log-likelihood a decision
-against the uniform choice among the legal moves.
+:mod:`deberts.variants.tertz.play.opponent` to every choice in those files (numpy
+only) and prints held-out top-1 accuracy and log-likelihood a decision against the
+uniform choice among the legal moves.
 
-The decisions of a deal are split between training and held-out data by the deal
-(``--holdout`` of the deals, the last ones), so a held-out deal's moves are never
-seen in training.
+The decisions are split between training and held-out data by the deal
+(``--holdout`` of the deals, the last ones), so a held-out deal's
+cards are never seen in training.
 """
 
 from __future__ import annotations
@@ -20,44 +22,46 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
+import pyarrow as pa
 
 from deberts.cli import script
-from deberts.variants.tertz.model.record import TertzRecord
-from deberts.variants.tertz.play.arena import tertz_arena
-from deberts.variants.tertz.play.opponent import (
-    FEATURES,
-    Decision,
-    PlayModel,
-    record_decisions,
+from deberts.formats import parquet
+from deberts.variants.tertz.play.decisions import (
+    DEFAULT_CHUNK,
+    SCHEMA,
+    decision_batches,
+    table_decisions,
 )
+from deberts.variants.tertz.play.opponent import FEATURES, Decision, PlayModel
 
 
 def play(args: argparse.Namespace) -> None:
-    """Self-play deals, appending their records to ``args.out``."""
+    """Self-play deals, their choices written to ``args.out``."""
     started = time.perf_counter()
-    with open(args.out, "a", encoding="utf-8") as out:
-        def write(outcome: Any) -> None:
-            for record in outcome.records:
-                out.write(json.dumps(record) + "\n")
-            out.flush()
-        result = tertz_arena((args.player, args.player), args.deals, args.seed, jobs=args.jobs,
-                             progress=write)
-    print(f"{len(result.outcomes)} deals in {time.perf_counter() - started:.1f} s "
+    metadata = {"command": "python tools/tertz_play_model.py " + " ".join(sys.argv[1:]),
+                "player": args.player}
+    with script.cluster_of(args) as client:
+        batches = decision_batches(args.player, args.deals, args.seed, chunk=args.chunk,
+                                   jobs=args.jobs, client=client)
+
+        def counted() -> Iterator[pa.RecordBatch]:
+            done = 0
+            for batch in batches:
+                done = min(done + args.chunk, args.deals)
+                print(f"{done} deals", file=sys.stderr, flush=True)
+                yield batch
+
+        rows = parquet.write(args.out, counted(), SCHEMA, metadata)
+    print(f"{args.deals} deals, {rows} rows in {time.perf_counter() - started:.1f} s "
           f"to {args.out}", file=sys.stderr)
 
 
 def load_decisions(paths: list[str]) -> list[list[Decision]]:
-    """The decisions of every deal recorded in ``paths``, deal by deal."""
-    deals = []
-    for path in paths:
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                deals.append(record_decisions(TertzRecord.from_dict(json.loads(line))))
-    return deals
+    """The choices written to ``paths``, deal by deal."""
+    return [deal for path in paths for deal in table_decisions(parquet.read(path))]
 
 
 def stacked(decisions: list[Decision]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -112,9 +116,9 @@ def scores(model: PlayModel, decisions: list[Decision]) -> dict[str, float]:
 
 
 def train(args: argparse.Namespace) -> None:
-    """Fit the model to the records' decisions, report, write the weights."""
-    deals = load_decisions(args.records)
-    cut = len(deals) - int(round(len(deals) * args.holdout))
+    """Fit the model to the written choices, report, write the weights."""
+    deals = load_decisions(args.data)
+    cut = len(deals) - round(len(deals) * args.holdout)
     training = [d for deal in deals[:cut] for d in deal if len(d.features) > 1]
     held_out = [d for deal in deals[cut:] for d in deal if len(d.features) > 1]
     weights = fit(training, args.l2)
@@ -131,14 +135,18 @@ def train(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = script.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    p = commands.add_parser("play", help="self-play deals to a JSONL file of records")
-    p.add_argument("out")
-    p.add_argument("--deals", type=int, default=100)
+    p = commands.add_parser("play", help="self-play deals to a Parquet file of choices")
+    p.add_argument("out", metavar="OUT.parquet")
+    p.add_argument("--deals", type=script.at_least(1), default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--player", default="search")
-    p.add_argument("--jobs", type=script.at_least(1), default=1, help="worker processes")
-    t = commands.add_parser("train", help="fit the model to recorded deals")
-    t.add_argument("records", nargs="+")
+    p.add_argument("--chunk", type=script.at_least(1), default=DEFAULT_CHUNK,
+                   help="deals a task")
+    p.add_argument("--jobs", type=script.at_least(1), default=1,
+                   help="worker processes on this machine")
+    script.add_cluster_options(p)
+    t = commands.add_parser("train", help="fit the model to self-play choices")
+    t.add_argument("data", nargs="+", metavar="DATA.parquet")
     t.add_argument("--out", required=True)
     t.add_argument("--holdout", type=float, default=0.2)
     t.add_argument("--l2", type=float, default=1.0)

@@ -2,16 +2,12 @@
 loads with numpy alone, its probabilities are a distribution over the legal moves,
 the weights of the worlds come from the view alone (a deal re-dealt consistently
 with the view gives the same worlds, weights and decision), a world that does not
-replay to the view is never weighed, and the training command runs end to end on a
-tiny data set."""
+replay to the view is never weighed. The training data and command:
+``test_tertz_decisions.py``."""
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,19 +20,15 @@ from deberts.variants.tertz.play.arena import tertz_player_factory
 from deberts.variants.tertz.play.match import play_tertz_deal, tertz_view
 from deberts.variants.tertz.play.opponent import (
     WIDTH,
-    PlayModel,
     inferred_samples,
     informative,
     move_features,
-    record_decisions,
     shipped_play_model,
     world_log_likelihood,
 )
 from deberts.variants.tertz.play.players import TertzHeuristicPlayer
 from deberts.variants.tertz.play.sampling import replayed, sample_positions
 from deberts.variants.tertz.play.search import TertzSearchPlayer
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def heuristic_records(count: int, seed: int) -> list[TertzRecord]:
@@ -132,34 +124,3 @@ def test_the_player_refuses_a_bad_inference_setting() -> None:
     factory = tertz_player_factory("search:infer=model,proposals=5,samples=2,seconds=5")
     player = factory(0)
     assert player.play_model is not None and player.proposals == 5
-
-
-def test_training_runs_end_to_end_on_a_tiny_data_set(tmp_path: Path) -> None:
-    records = tmp_path / "records.jsonl"
-    records.write_text("".join(json.dumps(r.to_dict()) + "\n"
-                               for r in heuristic_records(6, 1)), encoding="utf-8")
-    assert sum(len(record_decisions(r)) for r in heuristic_records(1, 1)) > 3
-    out = tmp_path / "model.json"
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "tertz_play_model.py"), "train",
-         str(records), "--out", str(out), "--holdout", "0.34"],
-        capture_output=True, text=True, check=True)
-    report = json.loads(result.stdout)
-    assert report["held_out"]["decisions"] > 0
-    # the rules of thumb are nearly deterministic: the model beats the uniform choice
-    assert report["held_out"]["loglik"] > report["held_out"]["uniform_loglik"]
-    assert PlayModel.load(out).weights.shape == (WIDTH,)
-
-
-def test_self_play_on_worker_processes_records_the_same_deals(tmp_path: Path) -> None:
-    def played(jobs: int) -> list[str]:
-        out = tmp_path / f"jobs{jobs}.jsonl"
-        subprocess.run(
-            [sys.executable, str(ROOT / "tools" / "tertz_play_model.py"), "play", str(out),
-             "--deals", "4", "--seed", "3", "--player", "heuristic", "--jobs", str(jobs)],
-            capture_output=True, text=True, check=True)
-        return sorted(out.read_text(encoding="utf-8").splitlines())
-
-    alone = played(1)
-    assert len(alone) == 4  # two deals, each in both seatings
-    assert played(2) == alone

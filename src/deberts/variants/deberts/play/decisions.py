@@ -11,21 +11,20 @@ ranks it first (the baseline a trained model is measured against).
 
 Deals are played in chunks, each from its own seed, so a run's rows are the same
 however the chunks are spread: one process, a pool of worker processes, or the
-workers of a Dask cluster (:func:`deberts.engine.distributed.map_ordered`).
+workers of a Dask cluster (:mod:`deberts.play.chunks`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
 
-from deberts.engine.owner import MAX_WORKERS
 from deberts.model.arguments import integer
+from deberts.play.chunks import played_chunks
 from deberts.play.specs import player_factory
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
@@ -88,18 +87,6 @@ def play_chunk(spec: str, players: int, rules: Rules, seed: int, deals: int,
     return pa.RecordBatch.from_pydict(columns, schema=SCHEMA)
 
 
-Chunk = tuple[str, int, Rules, int, int, int]
-
-
-def _play_on_worker(solver: None, chunk: Chunk) -> pa.RecordBatch:
-    """A chunk on a Dask worker."""
-    return play_chunk(*chunk)
-
-
-def _no_solver(table_bits: int) -> None:
-    """A Dask worker's solver: none, the players search with solvers of their own."""
-
-
 def decision_batches(
     spec: str, players: int, deals: int, seed: int = 45, rules: Rules | None = None,
     chunk: int = DEFAULT_CHUNK, jobs: int = 1, client: Client | None = None,
@@ -113,24 +100,9 @@ def decision_batches(
     players = integer("players", players, 2, 4)
     deals = integer("deals", deals, 1)
     chunk = integer("chunk", chunk, 1)
-    jobs = integer("jobs", jobs, 1, MAX_WORKERS)
     player_factory(spec, TYPES)  # a bad spec fails before any deal
-    chunks: list[Chunk] = [
+    chunks = [
         (spec, players, rules, seed * 1_000_003 + start, min(chunk, deals - start), start)
         for start in range(0, deals, chunk)
     ]
-    return _played(chunks, jobs, client)
-
-
-def _played(chunks: list[Chunk], jobs: int, client: Client | None) -> Iterator[pa.RecordBatch]:
-    """The chunks' batches in order, where :func:`decision_batches` was asked."""
-    if client is not None:
-        from deberts.engine.distributed import map_ordered
-        yield from map_ordered(_play_on_worker, chunks, client, chunk=1,
-                               make_solver=_no_solver)
-    elif jobs == 1:
-        for item in chunks:
-            yield play_chunk(*item)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            yield from pool.map(play_chunk, *zip(*chunks))
+    return played_chunks(play_chunk, chunks, jobs, client)

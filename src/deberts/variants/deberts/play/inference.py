@@ -59,7 +59,9 @@ from deberts.variants.deberts.play.players import HeuristicPlayer
 
 #: The play models by name.
 MODELS = ("none", "bidding", "heuristic", "dd", "learned", "model")
-#: Samples weighed at a time by the ``model`` play model.
+#: The models that weigh their samples in arrays, :data:`MODEL_CHUNK` at a time.
+ARRAY_MODELS = ("bidding", "model")
+#: Samples weighed at a time by the models in :data:`ARRAY_MODELS`.
 MODEL_CHUNK = 128
 #: The best sample's weight; a sample under half a unit of it is dropped.
 WEIGHT_SCALE = 1000
@@ -105,8 +107,8 @@ class Inference:
         from ``positions`` (a generator may stop on time, weighing included). Under a
         solver limit that runs out (``dd``), the weights of the samples reached so
         far: the list may be shorter than ``positions`` (and empty)."""
-        if self.model == "model":
-            return integer_weights(self._model_log_likelihoods(view, positions))
+        if self.model in ARRAY_MODELS:
+            return integer_weights(self._array_log_likelihoods(view, positions))
         logs = []
         try:
             for position in positions:
@@ -133,18 +135,19 @@ class Inference:
             total += self.trust * float(play_log_likelihoods(view, hands)[0])
         return total
 
-    def _model_log_likelihoods(self, view: PlayView, positions: Iterable[Position]) -> list[float]:
-        """The log-likelihoods of the ``model`` play model: the play and the auction
-        of :data:`MODEL_CHUNK` samples at a time in arrays, so that a sampler's clock
-        counts most of the weighing; bella sample by sample."""
+    def _array_log_likelihoods(self, view: PlayView, positions: Iterable[Position]) -> list[float]:
+        """The log-likelihoods of the models in :data:`ARRAY_MODELS`: the auction (and,
+        under ``model``, the play) of :data:`MODEL_CHUNK` samples at a time in arrays,
+        so that a sampler's clock counts most of the weighing; bella sample by sample."""
         logs: list[float] = []
         chunk: list[Position] = []
 
         def weigh() -> None:
             hands = np.array([p.deal.masks() for p in chunk], dtype=np.int64)
             hands = hands.reshape(len(chunk), view.players)
-            known = (self.trust * play_log_likelihoods(view, hands)
-                     + bidding_log_likelihoods(view, hands))
+            known = bidding_log_likelihoods(view, hands)
+            if self.model == "model":
+                known = known + self.trust * play_log_likelihoods(view, hands)
             logs.extend(float(value) + bella_log_likelihood(view, position)
                         for position, value in zip(chunk, known))
             chunk.clear()
