@@ -117,10 +117,16 @@ def scores(model: PlayModel, decisions: list[Decision]) -> dict[str, float]:
 
 def train(args: argparse.Namespace) -> None:
     """Fit the model to the written choices, report, write the weights."""
+    if not 0 <= args.holdout < 1:
+        script.fail(f"bad --holdout {args.holdout}: expected a share from 0 up to 1")
+    if not 0 <= args.l2 < float("inf"):
+        script.fail(f"bad --l2 {args.l2}: expected a number from 0 up")
     deals = load_decisions(args.data)
     cut = len(deals) - round(len(deals) * args.holdout)
     training = [d for deal in deals[:cut] for d in deal if len(d.features) > 1]
     held_out = [d for deal in deals[cut:] for d in deal if len(d.features) > 1]
+    if not training:
+        script.fail(f"no choices to train on in {len(deals)} deals: play more deals")
     weights = fit(training, args.l2)
     model = PlayModel(weights)
     report = {"deals": len(deals), "training": scores(model, training),

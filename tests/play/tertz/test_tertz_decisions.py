@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
 
 from deberts.errors import DebertsError, RecordError
 from deberts.variants.tertz.model import TertzRules
@@ -116,13 +117,20 @@ def test_play_and_train_run_end_to_end_on_a_tiny_data_set(tmp_path: Path) -> Non
     (["play", "{out}", "--player", "nobody"], "nobody"),
     (["train", "{missing}", "--out", "{out}"], "No such file or directory"),
     (["train", "{text}", "--out", "{out}"], "cannot read"),
+    (["train", "{data}", "--out", "{out}", "--holdout", "nan"], "bad --holdout nan"),
+    (["train", "{data}", "--out", "{out}", "--holdout", "1"], "bad --holdout 1.0"),
+    (["train", "{data}", "--out", "{out}", "--l2", "-1"], "bad --l2 -1.0"),
+    (["train", "{empty}", "--out", "{out}"], "no choices to train on in 0 deals"),
 ])
-def test_the_tool_s_errors_are_one_line(tmp_path: Path, command: list[str], message: str,
-                                        ) -> None:
+def test_the_tool_s_errors_are_one_line(tmp_path: Path, local: Any, command: list[str],
+                                        message: str) -> None:
     text = tmp_path / "text.parquet"
     text.write_text("not parquet\n", encoding="utf-8")
     names = {"out": str(tmp_path / "out"), "missing": str(tmp_path / "missing.parquet"),
-             "text": str(text)}
+             "text": str(text), "data": str(tmp_path / "data.parquet"),
+             "empty": str(tmp_path / "empty.parquet")}
+    pq.write_table(local, names["data"])
+    pq.write_table(local.slice(0, 0), names["empty"])
     done = subprocess.run([sys.executable, TOOL, *(part.format(**names) for part in command)],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and not (tmp_path / "out").exists()
