@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Callable, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from deberts.cli.cluster import cluster_client
 from deberts.cli.common import CliError
@@ -85,3 +86,16 @@ def cluster_of(args: argparse.Namespace) -> AbstractContextManager[Client | None
     when neither is given: the ``deberts`` commands' own
     (:func:`deberts.cli.cluster.cluster_client`), its errors one line."""
     return cluster_client(args.scheduler, args.cluster)
+
+
+T = TypeVar("T")
+
+
+def counted_deals(batches: Iterable[T], chunk: int, deals: int) -> Iterator[T]:
+    """``batches``, each of ``chunk`` deals of a run of ``deals``, passed on as they
+    come, each counted on stderr (``120 deals``) so that a long run shows its progress."""
+    done = 0
+    for batch in batches:
+        done = min(done + chunk, deals)
+        print(f"{done} deals", file=sys.stderr, flush=True)
+        yield batch

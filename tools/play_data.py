@@ -14,9 +14,6 @@ on where it ran.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-
-import pyarrow as pa
 
 from deberts.cli import script
 from deberts.formats import parquet
@@ -45,15 +42,8 @@ def main() -> None:
     with script.cluster_of(args) as client:
         batches = decision_batches(args.spec, args.players, args.deals, args.seed, rules,
                                    args.chunk, args.jobs, client)
-
-        def counted() -> Iterator[pa.RecordBatch]:
-            done = 0
-            for batch in batches:
-                done = min(done + args.chunk, args.deals)
-                print(f"{done} deals", file=sys.stderr, flush=True)
-                yield batch
-
-        rows = parquet.write(args.out, counted(), SCHEMA, metadata)
+        rows = parquet.write(args.out, script.counted_deals(batches, args.chunk, args.deals),
+                             SCHEMA, metadata)
     print(f"{args.deals} deals, {rows} decisions written to {args.out}")
 
 

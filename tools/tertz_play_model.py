@@ -22,10 +22,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
 
 import numpy as np
-import pyarrow as pa
 
 from deberts.cli import script
 from deberts.formats import parquet
@@ -46,15 +44,8 @@ def play(args: argparse.Namespace) -> None:
     with script.cluster_of(args) as client:
         batches = decision_batches(args.player, args.deals, args.seed, chunk=args.chunk,
                                    jobs=args.jobs, client=client)
-
-        def counted() -> Iterator[pa.RecordBatch]:
-            done = 0
-            for batch in batches:
-                done = min(done + args.chunk, args.deals)
-                print(f"{done} deals", file=sys.stderr, flush=True)
-                yield batch
-
-        rows = parquet.write(args.out, counted(), SCHEMA, metadata)
+        rows = parquet.write(args.out, script.counted_deals(batches, args.chunk, args.deals),
+                             SCHEMA, metadata)
     print(f"{args.deals} deals, {rows} rows in {time.perf_counter() - started:.1f} s "
           f"to {args.out}", file=sys.stderr)
 
