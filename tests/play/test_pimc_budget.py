@@ -63,12 +63,13 @@ def test_a_budgeted_player_plays_whole_deals(players: int, rules: Rules) -> None
 
 
 def test_the_weighing_stays_within_its_share(slow_weighing: list[int]) -> None:
-    """Weighing each sample is slow here (20 ms, as 1,000 samples weighed by the
-    auction take 0.2 s): the samples are weighed as they are drawn, the sampler stops
-    within the weighing's half of the 0.5 s budget, and the other half solves them,
-    where weighing all 200 first would spend the whole budget and fall back."""
+    """Weighing each sample is slow here (20 ms, as the searches of the ``dd`` model
+    can be; the model weighs sample by sample): the samples are weighed as they are
+    drawn, the sampler stops within the weighing's half of the 0.5 s budget, and the
+    other half solves them, where weighing all 200 first would spend the whole budget
+    and fall back."""
     view = recorded_views(4, Rules(), 1, lambda view: len(view.tricks) == 5 and len(view.legal) > 1)[0]
-    player = PimcPlayer(samples=200, seconds=0.5, seed=1, infer="bidding")
+    player = PimcPlayer(samples=200, seconds=0.5, seed=1, infer="learned")
     player.fallback = counted = Counted()
     player.play(view)
     assert counted.cards == 0 and 0 < len(slow_weighing) < 20

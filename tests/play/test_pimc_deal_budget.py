@@ -59,13 +59,14 @@ def test_a_decision_budget_and_a_deal_budget_exclude_each_other() -> None:
 
 
 def test_a_deal_budget_is_spent_on_the_cpu_clock(slow_weighing: list[int]) -> None:
-    """Weighing sleeps 20 ms a sample here, which costs no CPU: under a deal's budget
-    (CPU) the sampler draws all 30 samples within a first decision's share, where a
-    decision budget of the same wall-clock seconds stops it after a few."""
+    """Weighing (sample by sample, ``learned``) sleeps 20 ms a sample here, which
+    costs no CPU: under a deal's budget (CPU) the sampler draws all 30 samples within
+    a first decision's share, where a decision budget of the same wall-clock seconds
+    stops it after a few."""
     view = recorded_views(4, Rules(), 1, lambda view: not view.tricks and len(view.legal) > 2)[0]
     share = deal_share(1.0, len(view.hand))
-    PimcPlayer(samples=30, seed=1, infer="bidding", deal_seconds=1.0).play(view)
+    PimcPlayer(samples=30, seed=1, infer="learned", deal_seconds=1.0).play(view)
     assert len(slow_weighing) == 30
     slow_weighing.clear()
-    PimcPlayer(samples=30, seed=1, infer="bidding", seconds=share).play(view)
+    PimcPlayer(samples=30, seed=1, infer="learned", seconds=share).play(view)
     assert 0 < len(slow_weighing) < 30
