@@ -154,7 +154,10 @@ def test_serve_with_searches_under_way(tmp_path: Path, signum: int) -> None:
     import urllib.error
     import urllib.request
 
-    child = subprocess.Popen([sys.executable, "-c", CLI, "serve", "--port", "0"],
+    # Ctrl-C as at a terminal, even when the suite runs as a background job (whose
+    # children inherit SIGINT ignored, which serve respects, as a background server should)
+    at_terminal = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    child = subprocess.Popen([sys.executable, "-c", at_terminal + CLI, "serve", "--port", "0"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
                              start_new_session=True)
     assert child.stderr is not None
