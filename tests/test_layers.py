@@ -28,6 +28,9 @@ DISPLAY_HOOKS = {"_repr_svg_", "_repr_html_"}
 SHARED = {"deberts.errors", "deberts.lazy"}
 #: The games' folders: ``deberts.variants.<game>.<layer>...``.
 VARIANTS = "deberts.variants"
+#: The cli layer, top-level ``cli/``: each game's commands in a folder of its own,
+#: ``deberts.cli.<game>``.
+CLI = "deberts.cli"
 
 
 def layer_of(module: str) -> int | None:
@@ -55,8 +58,9 @@ def package_files() -> list[tuple[str, Path]]:
             continue
         relative = path.relative_to(ROOT / "src").with_suffix("")
         files.append((".".join(relative.parts), path))
-    for path in sorted((ROOT / "cli").rglob("*.py")):
-        files.append(("deberts.cli." + path.stem, path))
+    for path in sorted((ROOT / "cli").rglob("*.py")):  # deberts.cli, by package-dir
+        relative = path.relative_to(ROOT / "cli").with_suffix("")
+        files.append((".".join((CLI, *relative.parts)), path))
     for path in sorted((ROOT / "solver").glob("*.pyx")):
         game = {"_engine": "deberts", "_tertz": "tertz"}[path.stem]
         files.append((f"{VARIANTS}.{game}.engine.{path.stem}", path))
@@ -160,6 +164,22 @@ def test_import_deberts_does_not_load_numba() -> None:
     assert out.stdout.strip() == "False"
 
 
+def game_of_module(module: str) -> str | None:
+    """The game whose folder holds ``module`` (``deberts.variants.<game>`` or its
+    commands' ``deberts.cli.<game>``), or ``None`` outside the games' folders."""
+    parts = module.split(".")
+    if module.startswith(VARIANTS + ".") and len(parts) > 2:
+        return parts[2]
+    if module.startswith(CLI + ".") and len(parts) > 3:  # a folder of cli/, not a module
+        return parts[2]
+    return None
+
+
+def game_folders(game: str) -> tuple[str, ...]:
+    """The folders of ``game``'s own modules."""
+    return f"{VARIANTS}.{game}", f"{CLI}.{game}"
+
+
 #: The public surface: the package root and the namespaces users import
 #: (``deberts.tertz``, ``deberts.play``, ``deberts.analysis``, ``deberts.model``,
 #: ``deberts.distributed``), which re-export each game's names.
@@ -170,18 +190,18 @@ SURFACE = {"deberts.tertz", "deberts.distributed", "deberts.play.__init__",
 def is_generic(module: str) -> bool:
     """Whether ``module`` must serve every game: everything outside the games'
     folders, but the public surface."""
-    return not module.startswith(VARIANTS + ".") and module not in SURFACE
+    return game_of_module(module) is None and module not in SURFACE
 
 
 def game_modules() -> set[str]:
-    """Every registered game's own modules: its folder, and the modules of its model
+    """Every registered game's own modules: its folders, and the modules of its model
     types (a game registered from outside the package)."""
     from deberts.model.registry import games
 
     found = {VARIANTS}
     for game in games():
         kinds = (game.position, game.deal, game.rules, game.record)
-        found |= {kind.__module__ for kind in kinds}
+        found |= {kind.__module__ for kind in kinds} | {f"{CLI}.{game.name}"}
     return found
 
 
@@ -210,20 +230,15 @@ def test_the_check_sees_a_game_import(tmp_path: Path) -> None:
     ]
 
 
-def game_of_module(module: str) -> str | None:
-    """The game whose folder holds ``module``, or ``None`` outside the games' folders."""
-    parts = module.split(".")
-    return parts[2] if module.startswith(VARIANTS + ".") and len(parts) > 2 else None
-
-
 GAME_FILES = [(module, path) for module, path in package_files() if game_of_module(module)]
 
 
 @pytest.mark.parametrize("module,path", GAME_FILES, ids=lambda v: str(v))
 def test_a_game_imports_no_other_game(module: str, path: Path) -> None:
-    own = f"{VARIANTS}.{game_of_module(module)}"
+    own = game_folders(str(game_of_module(module)))
     others = [line for line, name, _ in imported(path)
-              if name.startswith(VARIANTS + ".") and not (name == own or name.startswith(own + "."))]
+              if game_of_module(name) and not any(name == folder or name.startswith(folder + ".")
+                                                  for folder in own)]
     assert others == []
 
 

@@ -14,5 +14,7 @@ def test_every_subpackage_is_listed() -> None:
     listed = set(config["tool"]["setuptools"]["packages"])
     source = ROOT / "src"
     found = {".".join(p.parent.relative_to(source).parts) for p in source.rglob("__init__.py")}
-    found.add("deberts.cli")
+    cli = ROOT / "cli"  # deberts.cli, by pyproject's package-dir
+    found |= {".".join(("deberts", "cli", *p.parent.relative_to(cli).parts))
+              for p in cli.rglob("__init__.py")}
     assert listed == found

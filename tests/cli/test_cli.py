@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import deberts
-from deberts.variants.deberts.cli.inputs import EXAMPLE
+from deberts.cli.deberts.inputs import EXAMPLE
 from deberts.cli.main import main
 
 #: A 2-player endgame, 6 cards a hand, hearts trumps.

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import CardSet, Deal
-from deberts.variants.deberts.cli.inputs import build_rules
+from deberts.cli.deberts.inputs import build_rules
 from deberts.cli.main import main
 from deberts.variants.deberts.formats.line import from_object
 

@@ -88,7 +88,7 @@ def test_the_person_is_asked_before_a_redeal() -> None:
     from types import SimpleNamespace
 
     from deberts import CardSet
-    from deberts.variants.deberts.cli.terminal import HumanPlayer
+    from deberts.cli.deberts.terminal import HumanPlayer
     from deberts.text.notation import Notation
 
     player = HumanPlayer(Notation(ascii=True, colour=False))

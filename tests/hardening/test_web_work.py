@@ -15,7 +15,7 @@ pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
 
 from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
-from deberts.variants.tertz.cli.commands import EXAMPLE  # noqa: E402
+from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
 from deberts.web.work import Pool, WorkTimeout  # noqa: E402

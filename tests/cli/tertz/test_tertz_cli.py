@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 
 from deberts import CardSet
 from deberts.cli.main import main
-from deberts.variants.tertz.cli.commands import EXAMPLE
+from deberts.cli.tertz.commands import EXAMPLE
 from deberts.formats import batch
 from deberts.tertz import (
     TertzDeal,

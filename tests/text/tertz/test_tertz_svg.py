@@ -8,7 +8,7 @@ import re
 import pytest
 
 from deberts import Card, CardSet
-from deberts.variants.tertz.cli.commands import EXAMPLE
+from deberts.cli.tertz.commands import EXAMPLE
 from deberts.variants.tertz.play.match import play_tertz_deal
 from deberts.variants.tertz.play.players import TertzRandomPlayer
 from deberts.tertz import (

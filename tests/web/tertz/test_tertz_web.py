@@ -16,7 +16,7 @@ from click.testing import CliRunner  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from deberts.cli.main import main  # noqa: E402
-from deberts.variants.tertz.cli.commands import EXAMPLE  # noqa: E402
+from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
 from deberts.formats import records  # noqa: E402
 from deberts.tertz import TertzDeal, TertzPosition, TertzRecord, analyze_tertz  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402

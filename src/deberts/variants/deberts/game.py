@@ -108,7 +108,7 @@ class Deberts(Game):
                      progress=progress, **table)
 
     def options(self, command: str) -> Sequence[click.Option]:
-        from deberts.variants.deberts.cli.options import PLAYERS, PRESET, TARGET
+        from deberts.cli.deberts.options import PLAYERS, PRESET, TARGET
 
         return (PLAYERS, TARGET, PRESET) if command in ("play", "arena") else ()
 
@@ -141,17 +141,17 @@ class Deberts(Game):
         return (router,)
 
     def terminal(self) -> Terminal:
-        from deberts.variants.deberts.cli import terminal
+        from deberts.cli.deberts import terminal
 
         return terminal
 
     def commands(self) -> Sequence[click.Command]:
-        from deberts.variants.deberts.cli.analyze import analyze_command
-        from deberts.variants.deberts.cli.bid import bid_command
-        from deberts.variants.deberts.cli.deal import deal_command
-        from deberts.variants.deberts.cli.solve import solve_command
-        from deberts.variants.deberts.cli.stats import stats_command
-        from deberts.variants.deberts.cli.table import table_command
+        from deberts.cli.deberts.analyze import analyze_command
+        from deberts.cli.deberts.bid import bid_command
+        from deberts.cli.deberts.deal import deal_command
+        from deberts.cli.deberts.solve import solve_command
+        from deberts.cli.deberts.stats import stats_command
+        from deberts.cli.deberts.table import table_command
 
         return (solve_command, table_command, analyze_command, deal_command, bid_command,
                 stats_command)

@@ -120,17 +120,17 @@ class Tertz(Game):
                 Page.read("/tertz/play", "Play Tertz", folder, "tertz-play"))
 
     def terminal(self) -> Terminal:
-        from deberts.variants.tertz.cli import terminal
+        from deberts.cli.tertz import terminal
 
         return terminal
 
     def options(self, command: str) -> Sequence[click.Option]:
-        from deberts.variants.tertz.cli.terminal import review_stock_option
+        from deberts.cli.tertz.terminal import review_stock_option
 
         return (review_stock_option,) if command == "play" else ()
 
     def commands(self) -> Sequence[click.Command]:
-        from deberts.variants.tertz.cli.commands import (
+        from deberts.cli.tertz.commands import (
             analyze_command,
             deal_command,
             solve_command,

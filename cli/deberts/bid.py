@@ -12,7 +12,7 @@ import numpy as np
 from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
 from deberts.variants.deberts.analysis.sampling import MAX_SAMPLES
 from deberts.cli import plots
-from deberts.variants.deberts.cli.options import players_option
+from deberts.cli.deberts.options import players_option
 from deberts.cli.common import (
     ascii_option,
     jobs_option,
@@ -24,7 +24,7 @@ from deberts.cli.common import (
     seed_option,
     table_bits_option,
 )
-from deberts.variants.deberts.cli.options import chosen_rules, rules_options
+from deberts.cli.deberts.options import chosen_rules, rules_options
 from deberts.model.cards import Card, CardSet
 from deberts.variants.deberts.text.histogram import margin_bins
 from deberts.variants.deberts.text.render import call_name

@@ -22,13 +22,13 @@ from deberts.cli.common import (
     setting_options,
     table_bits_option,
 )
-from deberts.variants.deberts.cli.options import (
+from deberts.cli.deberts.options import (
     given_setting,
     setting_option_group,
     chosen_rules,
     rules_options,
 )
-from deberts.variants.deberts.cli.inputs import build_position
+from deberts.cli.deberts.inputs import build_position
 from deberts.cli.search_control import controlled, search_options
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats.records import MAX_BYTES, loads_complete

@@ -17,7 +17,7 @@ from deberts.cli.common import (
     reported,
     table_bits_option,
 )
-from deberts.variants.deberts.cli.options import chosen_rules, rules_options
+from deberts.cli.deberts.options import chosen_rules, rules_options
 from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.text.notation import Notation, hand_lines, signed, table
 

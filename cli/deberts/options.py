@@ -11,7 +11,7 @@ import click
 
 from deberts.cli.common import Decorator, reported, require_options
 from deberts.cli.games import settings_option
-from deberts.variants.deberts.cli.inputs import build_rules, default_seats
+from deberts.cli.deberts.inputs import build_rules, default_seats
 from deberts.variants.deberts.model.rules import PRESETS, Rules
 
 
@@ -54,7 +54,7 @@ def chosen_rules(preset: str, settings: tuple[str, ...]) -> Rules:
 
 def setting_option_group(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--trump``, ``--declarer`` and ``--leader``, with the defaults every command
-    shares (:func:`deberts.variants.deberts.cli.inputs.default_seats`)."""
+    shares (:func:`deberts.cli.deberts.inputs.default_seats`)."""
     for decorate in reversed((
         click.option("--trump", metavar="SUIT",
                      help="The trump suit: S, H, D or C, a symbol (♥) or a name (hearts)."),

@@ -32,7 +32,7 @@ from deberts.cli.common import (
     seed_option,
     table_bits_option,
 )
-from deberts.variants.deberts.cli.options import chosen_rules, rules_options
+from deberts.cli.deberts.options import chosen_rules, rules_options
 from deberts.errors import ClusterError, RecordError
 from deberts.formats.output_file import is_regular_or_new
 from deberts.text.notation import table

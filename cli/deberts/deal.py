@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from deberts import Deal, Position, Rules, Suit
-from deberts.variants.deberts.cli.options import players_option
+from deberts.cli.deberts.options import players_option
 from deberts.cli.common import (
     count_option,
     CliError,
@@ -20,10 +20,10 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
-from deberts.variants.deberts.cli.options import chosen_rules, rules_options
+from deberts.cli.deberts.options import chosen_rules, rules_options
 from deberts.formats import batch
 from deberts.variants.deberts.model.generate import generate_deals
-from deberts.variants.deberts.cli.inputs import default_seats
+from deberts.cli.deberts.inputs import default_seats
 from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.model.arguments import check_seat
 from deberts.text.notation import hand_lines
