@@ -1,7 +1,7 @@
 """What the commands that serve every game (``play``, ``arena``) share: ``--game``,
-and each game's own options, which the game declares
-(:meth:`deberts.model.registry.Game.options`) and the command passes through to it
-without naming them. Another game's option given on the command line is an error,
+and each game's own options, which the game's cli face declares
+(:meth:`deberts.cli.faces.GameCli.own_options`) and the command passes through to
+the game without naming them. Another game's option given on the command line is an error,
 not silently ignored."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import click
 from click.core import ParameterSource
 
 from deberts.cli.common import CliError, Decorator
+from deberts.cli.faces import cli_of
 from deberts.errors import DebertsError
 from deberts.model.registry import Game, default_game, find_game, games
 
@@ -47,7 +48,7 @@ class GameCommand(click.Command):
         params = super().get_params(ctx)
         names = {param.name for param in params}
         for game in games():
-            for param in game.options(self.name or ""):
+            for param in cli_of(game).own_options(self.name or ""):
                 if param.name not in names:
                     names.add(param.name)
                     params.insert(-1, param)  # before --help
@@ -59,7 +60,7 @@ def game_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     parameters beyond its common ones); another game's option given on the command
     line is a one-line error."""
     context = click.get_current_context()
-    own = {param.name for param in game.options(context.command.name or "")}
+    own = {param.name for param in cli_of(game).own_options(context.command.name or "")}
     for name in sorted(given.keys() - own):
         if context.get_parameter_source(name) is ParameterSource.COMMANDLINE:
             flag = next(param.opts[0] for param in context.command.get_params(context)

@@ -4,7 +4,8 @@ The generic commands serve every game: ``batch`` solves positions of any game,
 ``arena`` and ``play`` run games between players, ``serve`` starts the web board.
 The default game's own commands (its ``solve``, ``analyze``, ``deal`` and the
 others it has) sit at the top level, and every game's are in a group of its name
-(``deberts <game> solve``). The games are asked when a command is looked
+(``deberts <game> solve``; the default game's group is not listed, its commands
+being those of the top level). The games are asked when a command is looked
 up, so a game registered at run time has its commands too. Every command reports bad
 input as one line on stderr, exit status 2.
 """
@@ -17,6 +18,7 @@ from deberts import __version__
 from deberts.cli.arena import arena_command
 from deberts.cli.batch import batch
 from deberts.cli.common import ReportingGroup
+from deberts.cli.faces import cli_of
 from deberts.cli.play import play_command
 from deberts.cli.serve import serve_command
 from deberts.model.registry import Game, default_game, games
@@ -31,13 +33,13 @@ class GameGroup(ReportingGroup):
     group for each game (its own commands), read from the registry when asked."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        own = {command.name or "" for command in default_game().commands()}
+        own = {command.name or "" for command in cli_of(default_game()).own_commands()}
         return [*GENERIC, *sorted(own - set(GENERIC)), *(game.name for game in games())]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in GENERIC:
             return GENERIC[cmd_name]
-        for command in default_game().commands():
+        for command in cli_of(default_game()).own_commands():
             if command.name == cmd_name:
                 return command
         for game in games():
@@ -47,11 +49,14 @@ class GameGroup(ReportingGroup):
 
 
 def game_group(game: Game) -> click.Group:
-    """The group of ``game``'s own commands: ``deberts <name> solve`` and the rest."""
-    commands = {command.name or "": command for command in game.commands()}
+    """The group of ``game``'s own commands: ``deberts <name> solve`` and the rest.
+    The default game's is hidden from the help (and the reference site), whose top
+    level lists the same commands: ``deberts <default> solve`` still works, so that
+    a script may name the game of every command it runs."""
+    commands = {command.name or "": command for command in cli_of(game).own_commands()}
     verbs = ", ".join(name for name in commands if name) or "no commands of its own"
-    return click.Group(name=game.name, commands=commands,
-                       help=f"{game.title}: {verbs}.")
+    return click.Group(name=game.name, commands=commands, help=f"{game.title}: {verbs}.",
+                       hidden=game is default_game())
 
 
 @click.group(cls=GameGroup)

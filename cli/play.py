@@ -1,5 +1,5 @@
 """``deberts play``: a person against the computer at the terminal, in any game
-with a ``terminal`` part (:mod:`deberts.cli.terminal`).
+whose cli face has a terminal game (:class:`deberts.cli.terminal.Terminal`).
 
 At every question the person may type ``help`` (or ``?``) for the commands, and
 ``q`` (or ``quit``) to leave the match; the deals played so far stay in the
@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from deberts.cli.common import (
+    CliError,
     ascii_option,
     bounded_answers,
     notation_for_stdout,
@@ -23,6 +24,7 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
+from deberts.cli.faces import cli_of
 from deberts.cli.games import GameCommand, chosen_game, game_option, game_options, settings_option
 from deberts.cli.output_files import appended
 from deberts.cli.terminal import Table
@@ -52,8 +54,10 @@ def play_command(
     for the commands, q to quit."""
     chosen = chosen_game(game)
     options = game_options(chosen, own)
+    terminal = cli_of(chosen).terminal_game()
+    if terminal is None:
+        raise CliError(f"{chosen.title} has no terminal play")
     with reported():
-        terminal = chosen.terminal()
         rules = chosen.rules_from(settings, options)
     refuse_empty("--records", record_path)
     with appended(record_path) as record_file, bounded_answers():

@@ -3,10 +3,11 @@
 confirmation of a card, and the options of ``deberts play`` as one
 :class:`Table`.
 
-A game plays at the terminal through its registered ``terminal`` part: a module
-with ``DEFAULT_AI`` (the computer's type and settings when ``--ai`` is not
-given) and ``play(table)``; its own options of ``deberts play`` it declares itself
-(:meth:`deberts.model.registry.Game.options`).
+A game plays at the terminal through the :class:`Terminal` its cli face gives
+(:meth:`deberts.cli.faces.GameCli.terminal_game`): a module with ``DEFAULT_AI``
+(the computer's type and settings when ``--ai`` is not given) and ``play(table)``;
+its own options of ``deberts play`` it declares itself
+(:meth:`deberts.cli.faces.GameCli.own_options`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 import click
 
@@ -54,6 +55,15 @@ class Table:
     notation: Notation
     rules: Any
     options: Mapping[str, Any]
+
+
+class Terminal(Protocol):
+    """A game at the terminal (``deberts play``): the computer's default type, and
+    the match played at a :class:`Table`."""
+
+    DEFAULT_AI: str
+
+    def play(self, table: Table) -> None: ...
 
 
 class Quit(Exception):

@@ -100,13 +100,32 @@ def test_every_command_is_in_the_sidebar(site: Path) -> None:
     sidebar = cli[cli.index("bs-sidebar"):cli.index('role="main"')]
     links = set(re.findall(r'href="#([^"]+)"', sidebar))
     context = click.Context(main)
-    names = main.list_commands(context)
+    commands = {name: main.get_command(context, name) for name in main.list_commands(context)}
+    names = [name for name, command in commands.items() if command and not command.hidden]
     tertz = main.get_command(context, "tertz")
     assert isinstance(tertz, click.Group)
     assert [name for name in names if name not in links] == []
     # a subcommand of tertz named as a top-level one gets the anchor NAME_1
     assert [name for name in tertz.list_commands(click.Context(tertz))
             if name not in links and f"{name}_1" not in links] == []
+
+
+def test_each_command_is_documented_once(site: Path) -> None:
+    """The default game's commands are the top level's: its group of the same
+    commands (``deberts deberts solve``) is hidden from the help and the site."""
+    from click.testing import CliRunner
+
+    from deberts.cli.main import main
+    from deberts.model.registry import default_game
+
+    cli = text_of((site / "cli" / "index.html").read_text(encoding="utf-8"))
+    assert cli.count("HANDS is the deal: the hands in seat order") == 1  # solve's help
+    assert f"deberts {default_game().name} solve" not in cli
+    listed = CliRunner().invoke(main, ["--help"]).output
+    assert f"  {default_game().name} " not in listed and "  tertz " in listed
+    solved = CliRunner().invoke(main, [default_game().name, "solve", "--example", "--json"])
+    assert solved.exit_code == 0 and solved.output == CliRunner().invoke(
+        main, ["solve", "--example", "--json"]).output
 
 
 def test_every_http_endpoint_is_documented_with_a_real_exchange(site: Path) -> None:

@@ -21,7 +21,7 @@ from deberts.engine.partial import PartialValues
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
-from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report, Terminal
+from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report
 from deberts.play.duplicate import MatchOutcome, duplicate
 
 if TYPE_CHECKING:
@@ -363,6 +363,18 @@ REVEAL = (click.Option(["--reveal/--no-reveal"], default=False,
                        help="High card: show the computer's hand first."),)
 
 
+def own_commands() -> Sequence[click.Command]:
+    return (solve_command, deal_command)
+
+
+def own_options(command: str) -> Sequence[click.Option]:
+    return REVEAL if command == "play" else ()
+
+
+def terminal_game() -> type[ToyTerminal]:
+    return ToyTerminal
+
+
 class Toy(Game):
     """High card, the tests' own game: every part generic code asks for, in one file."""
 
@@ -374,6 +386,9 @@ class Toy(Game):
     rules = ToyRules
     record = ToyRecord
     record_format = FORMAT
+    #: Its cli face (:class:`deberts.cli.faces.GameCli`): this module's own_commands,
+    #: own_options and terminal_game.
+    cli_module = __name__
 
     def solver_class(self) -> type[GameSolver]:
         return ToySolver
@@ -420,15 +435,6 @@ class Toy(Game):
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
         return render_arena(dict(data))
-
-    def terminal(self) -> Terminal:
-        return ToyTerminal  # type: ignore[return-value]
-
-    def options(self, command: str) -> Sequence[click.Option]:
-        return REVEAL if command == "play" else ()
-
-    def commands(self) -> Sequence[click.Command]:
-        return (solve_command, deal_command)
 
     def pages(self) -> Sequence[Page]:
         return (Page("/highcard", "High card", "highcard", PAGE_BODY, PAGE_SCRIPT),)

@@ -31,7 +31,6 @@ from deberts.errors import ArgumentError, DebertsError
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-    import click
     from fastapi import APIRouter
     from pydantic import BaseModel
 
@@ -165,15 +164,6 @@ class Web(Protocol):
     def result_json(self, result: Any) -> dict[str, Any]: ...
 
     def review(self, result: Any) -> dict[str, Any] | None: ...
-
-
-class Terminal(Protocol):
-    """A game at the terminal (``deberts play``): the computer's default type, and
-    the match played at a :class:`deberts.cli.terminal.Table`."""
-
-    DEFAULT_AI: str
-
-    def play(self, table: Any) -> None: ...
 
 
 _Solver = TypeVar("_Solver")
@@ -349,21 +339,6 @@ class Game(ABC):
 
     def routers(self) -> Sequence[APIRouter]:
         """The game's own endpoints of the web API, beside those of every game."""
-        return ()
-
-    def terminal(self) -> Terminal:
-        """The game at the terminal."""
-        raise self._lacks("terminal play")
-
-    def options(self, command: str) -> Sequence[click.Option]:
-        """The game's own options of the generic command ``command`` (``play``,
-        ``arena``), by parameter name in what the command passes on: the terminal's
-        table's ``options``, :meth:`arena`'s ``options`` and :meth:`rules_from`'s.
-        The command refuses them for another game."""
-        return ()
-
-    def commands(self) -> Sequence[click.Command]:
-        """The game's own commands (``deberts <name> solve``, ...)."""
         return ()
 
 

@@ -7,7 +7,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
-from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.model.registry import MoveValues, Report, Web
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
@@ -15,7 +15,6 @@ from deberts.variants.deberts.model.record import FORMAT, GameRecord
 from deberts.variants.deberts.model.rules import Rules
 
 if TYPE_CHECKING:
-    import click
     from deberts.variants.deberts.play.session import GameSession
     from pydantic import BaseModel
     from fastapi import APIRouter
@@ -107,11 +106,6 @@ class Deberts(Game):
                      rules=self.own(rules, Rules, "rules"), jobs=jobs,
                      progress=progress, **table)
 
-    def options(self, command: str) -> Sequence[click.Option]:
-        from deberts.cli.deberts.options import PLAYERS, PRESET, TARGET
-
-        return (PLAYERS, TARGET, PRESET) if command in ("play", "arena") else ()
-
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
         from deberts.variants.deberts.text.arena import arena_lines
 
@@ -139,22 +133,6 @@ class Deberts(Game):
         from deberts.variants.deberts.web.api import router
 
         return (router,)
-
-    def terminal(self) -> Terminal:
-        from deberts.cli.deberts import terminal
-
-        return terminal
-
-    def commands(self) -> Sequence[click.Command]:
-        from deberts.cli.deberts.analyze import analyze_command
-        from deberts.cli.deberts.bid import bid_command
-        from deberts.cli.deberts.deal import deal_command
-        from deberts.cli.deberts.solve import solve_command
-        from deberts.cli.deberts.stats import stats_command
-        from deberts.cli.deberts.table import table_command
-
-        return (solve_command, table_command, analyze_command, deal_command, bid_command,
-                stats_command)
 
 
 DEBERTS = Deberts()

@@ -7,7 +7,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
-from deberts.model.registry import MoveValues, Report, Terminal, Web
+from deberts.model.registry import MoveValues, Report, Web
 from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.deal import TertzDeal
 from deberts.variants.tertz.model.position import TertzPosition
@@ -15,7 +15,6 @@ from deberts.variants.tertz.model.record import FORMAT, TertzRecord
 from deberts.variants.tertz.model.rules import TertzRules
 
 if TYPE_CHECKING:
-    import click
     from deberts.variants.tertz.play.session import TertzSession
     from pydantic import BaseModel
 
@@ -118,25 +117,6 @@ class Tertz(Game):
         folder = resources.files("deberts.variants.tertz.web") / "static"
         return (Page.read("/tertz", "Tertz", folder, "tertz"),
                 Page.read("/tertz/play", "Play Tertz", folder, "tertz-play"))
-
-    def terminal(self) -> Terminal:
-        from deberts.cli.tertz import terminal
-
-        return terminal
-
-    def options(self, command: str) -> Sequence[click.Option]:
-        from deberts.cli.tertz.terminal import review_stock_option
-
-        return (review_stock_option,) if command == "play" else ()
-
-    def commands(self) -> Sequence[click.Command]:
-        from deberts.cli.tertz.commands import (
-            analyze_command,
-            deal_command,
-            solve_command,
-        )
-
-        return (solve_command, analyze_command, deal_command)
 
 
 TERTZ = Tertz()
