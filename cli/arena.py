@@ -51,7 +51,7 @@ def player_types(game: Game) -> str:
               "seating, are played until this many deals are done, so a few more may be "
               "(the report gives the count; a game may play whole pairs of deals).")
 @seed_option
-@jobs_option("Worker processes")
+@jobs_option("Worker processes playing the deals")
 @click.option("--records", "records_path", type=click.Path(dir_okay=False),
               metavar="FILE.jsonl", help="Write every deal's game record here (replacing "
               "the file at the end; it is left as it was if the arena stops).")

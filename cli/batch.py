@@ -58,7 +58,7 @@ _game_solvers = threading.local()
               help="What each line gets unless it has its own \"mode\" field: the "
               "margin (value), every legal move's margin (values) or the whole "
               "solution with lines (solve).")
-@jobs_option("Threads solving")
+@jobs_option("Threads solving the lines")
 @progress_option
 @table_bits_option
 @cluster_options

@@ -159,14 +159,25 @@ progress_option: Decorator = click.option(
 )
 
 
-def jobs_option(what: str) -> Decorator:
-    """``-j/--jobs N``: ``what`` side by side, one a core by default (at most
-    :data:`MAX_WORKERS`)."""
+def jobs_option(workers: str) -> Decorator:
+    """``-j/--jobs N``: the workers that solve many positions side by side (the
+    lines of a batch, a table's cells, a bid's samples, an arena's deals), each
+    position on one worker's solver; one a core by default, at most
+    :data:`MAX_WORKERS`. ``workers`` says what they are and what they solve."""
     return click.option(
         "-j", "--jobs", type=click.IntRange(1, MAX_WORKERS),
-        default=min(os.cpu_count() or 1, MAX_WORKERS),
-        show_default="one a core", help=f"{what} side by side (at most {MAX_WORKERS}).",
+        default=min(os.cpu_count() or 1, MAX_WORKERS), show_default="one a core",
+        help=f"{workers} side by side (at most {MAX_WORKERS}).",
     )
+
+
+#: ``--threads N``: the threads inside one search, sharing its table (the moves of
+#: one position valued side by side), for a game whose solver runs so; one by
+#: default. Workers over many positions are ``--jobs``.
+threads_option: Decorator = click.option(
+    "--threads", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True,
+    help=f"Threads inside each search, sharing its table (at most {MAX_WORKERS}).",
+)
 
 
 played_option: Decorator = click.option(

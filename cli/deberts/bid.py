@@ -47,7 +47,7 @@ HISTOGRAM_WIDTH = 40
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=500, show_default=True,
               help="Sampled deals, each solved double-dummy.")
 @seed_option
-@jobs_option("Threads solving samples")
+@jobs_option("Threads solving the samples")
 @progress_option
 @click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True),
               metavar="FILE.png", help="Draw the margin distributions (needs matplotlib).")

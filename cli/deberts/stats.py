@@ -65,7 +65,7 @@ METADATA_KEY = "deberts.stats"
 @click.option("--block", type=click.IntRange(min=1),
               help="Deals a task (default: enough to keep the scheduler's share small; the "
               "deals do not depend on it).")
-@jobs_option("Local threads solving (without a cluster)")
+@jobs_option("Local threads solving the deals (without a cluster)")
 @cluster_options
 @progress_option
 @table_bits_option

@@ -27,9 +27,11 @@ from deberts.cli.common import (
     notation_for_stdout,
     reported,
     seed_option,
+    table_bits_option,
+    threads_option,
 )
 from deberts.cli.search_control import controlled, partial_printer, search_options
-from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, MAX_THREADS, TertzSolver
+from deberts.variants.tertz.engine.solver import TertzSolver
 from deberts.formats import batch
 from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition, TertzRules, random_deals
 from deberts.variants.tertz.text.render import (
@@ -56,14 +58,6 @@ played_option: Decorator = click.option(
 settings_option: Decorator = click.option(
     "--set", "settings", multiple=True, metavar="OPTION=VALUE",
     help="Change one Tertz rule option, e.g. stock_play=follow (repeatable).",
-)
-table_bits_option: Decorator = click.option(
-    "--table-bits", type=click.IntRange(4, 30), default=DEFAULT_TABLE_BITS,
-    show_default=True, help="Size of the transposition table: 2**N entries.",
-)
-threads_option: Decorator = click.option(
-    "--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
-    help="Value the moves on N threads side by side, sharing one table.",
 )
 
 
