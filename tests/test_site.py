@@ -123,9 +123,11 @@ def test_each_command_is_documented_once(site: Path) -> None:
     assert f"deberts {default_game().name} solve" not in cli
     listed = CliRunner().invoke(main, ["--help"]).output
     assert f"  {default_game().name} " not in listed and "  tertz " in listed
-    solved = CliRunner().invoke(main, [default_game().name, "solve", "--example", "--json"])
-    assert solved.exit_code == 0 and solved.output == CliRunner().invoke(
-        main, ["solve", "--example", "--json"]).output
+    grouped = CliRunner().invoke(main, [default_game().name, "solve", "--example", "--json"])
+    top = CliRunner().invoke(main, ["solve", "--example", "--json"])
+    assert grouped.exit_code == 0 and top.exit_code == 0
+    assert ({key: value for key, value in json.loads(grouped.output).items() if key != "seconds"}
+            == {key: value for key, value in json.loads(top.output).items() if key != "seconds"})
 
 
 def test_every_http_endpoint_is_documented_with_a_real_exchange(site: Path) -> None:
