@@ -75,7 +75,7 @@ class ReportingGroup(click.Group):
         except click.ClickException as error:  # usage errors, and files Click opens
             message = error.format_message()
             if isinstance(error, click.UsageError) and error.ctx:
-                stop = "" if message.endswith(".") else "."
+                stop = "" if message.endswith((".", "?", "!")) else "."
                 message += f"{stop} See '{error.ctx.command_path} --help'."
             raise CliError(message) from None
         except OSError as error:

@@ -12,6 +12,8 @@ input as one line on stderr, exit status 2.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from deberts import __version__
@@ -55,8 +57,32 @@ def game_group(game: Game) -> click.Group:
     a script may name the game of every command it runs."""
     commands = {command.name or "": command for command in cli_of(game).own_commands()}
     verbs = ", ".join(name for name in commands if name) or "no commands of its own"
-    return click.Group(name=game.name, commands=commands, help=f"{game.title}: {verbs}.",
-                       hidden=game is default_game())
+    return OwnCommands(game, name=game.name, commands=commands,
+                       help=f"{game.title}: {verbs}.", hidden=game is default_game())
+
+
+class OwnCommands(click.Group):
+    """A game's group of its own commands, whose help also names the commands of
+    every game that play it (asked of the game when the help is shown)."""
+
+    def __init__(self, game: Game, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.game = game
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        game, name = self.game, self.game.name
+        generic = [f'deberts batch (a line with "game": "{name}")']
+        if game.provides("arena"):
+            generic.append(f"deberts arena --game {name}")
+        if cli_of(game).terminal_game() is not None:
+            generic.append(f"deberts play --game {name}")
+        if game.pages():
+            generic.append("deberts serve (the web board)")
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"{game.title} is also played by the commands every game "
+                                 f"shares: {', '.join(generic)}.")
 
 
 @click.group(cls=GameGroup)

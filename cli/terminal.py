@@ -13,13 +13,14 @@ its own options of ``deberts play`` it declares itself
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 import click
 
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.formats.output_file import LineAppender
 from deberts.model.cards import Card, CardSet
 from deberts.text.notation import Notation, counted
@@ -27,13 +28,22 @@ from deberts.text.notation import Notation, counted
 #: The person's seat (or player) number.
 YOU = 0
 
-HELP = """Commands, at any question:
-  a card: its name (JH, 10S) or its number in your hand; Enter then plays it
-          (u takes it back) unless --no-confirm
-  a call: play, pass or a suit letter, as offered
-  y / n:  to a yes-or-no question
-  help, ?: this text
-  q, quit: leave the match (the deals so far stay in the --records file)"""
+#: The help's line for a card, which every game with cards in hand asks for.
+CARD_ANSWER = """  a card: its name (JH, 10S) or its number in your hand; Enter then plays it
+          (u takes it back) unless --no-confirm"""
+#: The help's line for a yes-or-no question (:func:`yes_or_no`).
+YES_OR_NO_ANSWER = "  y / n:  to a yes-or-no question"
+
+#: The answers of the game being played and what it calls a match, while
+#: :func:`play_deals` runs: what ``help`` shows.
+_answers: ContextVar[tuple[str, str]] = ContextVar("answers", default=(CARD_ANSWER, "match"))
+
+
+def help_text() -> str:
+    """The commands at any question: the game's own answers, then help and quit."""
+    answers, match = _answers.get()
+    return (f"Commands, at any question:\n{answers}\n  help, ?: this text\n"
+            f"  q, quit: leave the {match} (the deals so far stay in the --records file)")
 
 
 #: Exit status when the input ends before the match does (q leaves with 0).
@@ -84,13 +94,15 @@ def left(stop: Quit, summary: str) -> None:
 
 def play_deals(
     table: Table, deal: Callable[[], tuple[str, list[str]]], over: Callable[[], bool],
-    score: Callable[[], str], match: str = "match",
+    score: Callable[[], str], match: str = "match", answers: str = CARD_ANSWER,
 ) -> bool:
     """Deals until the ``match`` is ``over()`` or ``table.deals`` are played: each
     ``deal()`` plays one and gives its record's line (written to the records file
-    at once) and the review shown to the person. Whether the person stayed to the
-    end; when he leaves, the last line gives the ``score()``."""
+    at once) and the review shown to the person. ``answers`` are the help's lines
+    for the game's own answers. Whether the person stayed to the end; when he
+    leaves, the last line gives the ``score()``."""
     played = 0
+    shown = _answers.set((answers, match))
     try:
         while not over() and (table.deals is None or played < table.deals):
             line, review = deal()
@@ -101,6 +113,8 @@ def play_deals(
     except Quit as stop:
         left(stop, f"You left the {match} after {counted(played, 'deal')}. Score: {score()}.")
         return False
+    finally:
+        _answers.reset(shown)
     return True
 
 
@@ -130,15 +144,20 @@ def ask(prompt: str, default: str | None = None) -> str:
         if answer.lower() in ("q", "quit"):
             raise Quit
         if answer.lower() in ("help", "?"):
-            click.echo(HELP)
+            click.echo(help_text())
             continue
         return answer
 
 
 def taken_back(card: Card, notation: Notation) -> bool:
     """Ask the person to confirm a card (Enter) or take it back (u)."""
-    again = ask(f"  {notation.card(card)}: Enter to play it, u to take it back", default="")
-    return again.lower() in ("u", "undo")
+    return undone(f"  {notation.card(card)}: Enter to play it, u to take it back")
+
+
+def undone(question: str) -> bool:
+    """Whether the person takes a move back (u) when asked ``question``, rather than
+    confirming it (Enter)."""
+    return ask(question, default="").lower() in ("u", "undo")
 
 
 def yes_or_no(question: str) -> bool:
@@ -156,6 +175,8 @@ def in_order(hand: CardSet) -> list[Card]:
 
 
 def chosen_card(answer: str, cards: list[Card]) -> Card | None:
+    """The card of ``cards`` (the hand in order) that ``answer`` names or numbers,
+    else ``None`` (:func:`not_a_card` says why)."""
     if answer.isdigit():
         index = int(answer) - 1
         return cards[index] if 0 <= index < len(cards) else None
@@ -164,6 +185,19 @@ def chosen_card(answer: str, cards: list[Card]) -> Card | None:
     except DebertsError:
         return None
     return card if card in cards else None
+
+
+def not_a_card(answer: str, cards: list[Card], notation: Notation) -> str:
+    """Why ``answer`` names no card of the hand ``cards``: a number out of range, a
+    card the person does not hold, or text that is no card."""
+    if answer.isdigit():
+        return f"  {answer} is no card's number: your hand's are 1 to {len(cards)}"
+    try:
+        card = Card.parse(answer)
+    except DebertsError:
+        return (f"  {excerpt(answer)} is not a card: type its name (JH, 10S) or its number "
+                "in your hand")
+    return f"  {notation.card(card)} is not in your hand"
 
 
 def points(value: Fraction) -> str:

@@ -1,5 +1,5 @@
 """``deberts analyze``: a played deal card by card against double-dummy play; with
-``--record``, a game record of any game (:mod:`deberts.model.registry`)."""
+``--records``, a game record of any game (:mod:`deberts.model.registry`)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ from deberts.text.notation import counted
 @click.option("--deal", "deal_number", type=click.IntRange(min=1), default=1,
               show_default=True, help="Which record of a JSON-lines record file.")
 @click.option("--from", "start", type=click.IntRange(min=0), default=0, show_default=True,
-              metavar="N", help="With --record: take the first N moves as given and "
+              metavar="N", help="With --records: take the first N moves as given and "
               "review the rest (a Tertz deal's first moves are long searches).")
 @rules_options
 @json_option
@@ -87,7 +87,7 @@ def analyze_command(
                 analysis = game.review(record, solver=solver, start=start)
         else:
             if start:
-                raise CliError("--from takes a --record: with HANDS, --played is the play")
+                raise CliError("--from takes --records: with HANDS, --played is the play")
             record, game, solver = None, default_game(), Solver(table_bits)
             rules = chosen_rules(preset, settings)
             position = build_position(

@@ -12,6 +12,7 @@ import click
 from deberts.cli.common import Decorator, reported, require_options
 from deberts.cli.games import settings_option
 from deberts.cli.deberts.inputs import build_rules, default_seats
+from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.rules import PRESETS, Rules
 
 
@@ -72,8 +73,9 @@ def given_setting(
     rules: Rules, instead: str,
 ) -> tuple[str, str, int, int]:
     """HANDS and ``--trump`` (both needed: an error names every one missing, and the
-    alternative ``instead``), the declarer and leader given or by default."""
+    alternative ``instead``), the declarer and leader given or by default (for the
+    seats of the deal, so HANDS is read first: a bad deal is the error)."""
     require_options({"HANDS": hands, "--trump": trump}, instead)
     assert hands is not None and trump is not None
-    players = len(hands.split())
+    players = Deal.parse(hands).players
     return (hands, trump, *default_seats(players, rules, declarer, leader))

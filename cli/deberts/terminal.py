@@ -12,8 +12,8 @@ import click
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, points,
-    taken_back, yes_or_no,
+    CARD_ANSWER, YES_OR_NO_ANSWER, YOU, Table, ask, chosen_card, hand_choice, in_order,
+    not_a_card, play_deals, points, taken_back, yes_or_no,
 )
 from deberts.formats import records
 from deberts.variants.deberts.model.bidding import PASS, PLAY
@@ -27,6 +27,9 @@ from deberts.text.notation import Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"
+#: The help's lines for Deberts' own answers.
+ANSWERS = "\n".join((CARD_ANSWER, "  a call: play, pass or a suit letter, as offered",
+                     YES_OR_NO_ANSWER))
 
 
 def play(table: Table) -> None:
@@ -47,7 +50,7 @@ def play(table: Table) -> None:
                 _review(result, match, notation))
 
     stayed = play_deals(table, deal, lambda: match.winner() is not None,
-                        lambda: _scores(match.scores, players, rules))
+                        lambda: _scores(match.scores, players, rules), answers=ANSWERS)
     winner = match.winner()
     if stayed and winner is not None:
         click.echo("\nYou win the match!" if YOU in winner else
@@ -109,7 +112,7 @@ class HumanPlayer:
             answer = ask("Your card (e.g. JH, or its number)")
             card = chosen_card(answer, cards)
             if card is None:
-                click.echo(f"  '{answer}' is not a card of your hand")
+                click.echo(not_a_card(answer, cards, n))
                 continue
             if card not in view.legal:
                 click.echo(f"  {n.card(card)} may not be played now: legal are "

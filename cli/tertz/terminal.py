@@ -10,11 +10,12 @@ import click
 
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, taken_back,
+    CARD_ANSWER, YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, taken_back,
+    undone,
 )
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Card, CardSet
-from deberts.variants.tertz.model import Move, parse_move
+from deberts.variants.tertz.model import SWAP, Move, parse_move
 from deberts.variants.tertz.play.arena import tertz_player_factory
 from deberts.variants.tertz.play.costs import move_costs
 from deberts.variants.tertz.play.match import TertzDealResult, TertzGame, TertzView
@@ -23,6 +24,15 @@ from deberts.variants.tertz.text.render import deal_lines, move_text, score_line
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=20,seconds=1.0"
+
+#: The help's lines for Tertz's own answers.
+ANSWERS = "\n".join((
+    CARD_ANSWER,
+    "  swap:   your seven of trumps for the face-up card, when you may; Enter then",
+    "          swaps (u takes it back) unless --no-confirm",
+    "  0 to 12: the break, after you lost the first trick: the last that many of the",
+    "          stock's 13 face-down cards are drawn first",
+))
 
 #: ``--review-stock``'s default: the person's moves are reviewed from this many cards
 #: left to draw (the engine needs seconds to minutes for a whole deal).
@@ -54,7 +64,7 @@ def play(table: Table) -> None:
 
     stayed = play_deals(table, deal, lambda: game.winner() is not None,
                         lambda: f"you {game.scores[YOU]}, computer {game.scores[1 - YOU]}",
-                        "game")
+                        "game", ANSWERS)
     winner = game.winner()
     if stayed and winner is not None:
         click.echo("\nYou win the game!" if winner == YOU else "\nThe computer wins the game.")
@@ -73,15 +83,22 @@ class TertzHumanPlayer:
         self._show(view)
         if view.break_due:
             while True:
-                answer = ask("You lost the first trick: break the stock by K (0 to 12)")
+                answer = ask("You lost the first trick: break the stock, a number from 0 "
+                             "to 12 (the last that many of its 13 face-down cards are "
+                             "drawn first)")
                 move = _move(f"break:{answer}" if answer.isdigit() else answer)
                 if move is not None and move in view.legal:
                     return move
                 click.echo("  answer a number from 0 to 12")
         cards = in_order(view.hand)
+        swap = " or swap" if SWAP in view.legal else ""
         while True:
-            answer = ask("Your card (e.g. JH, or its number; or swap)")
+            answer = ask(f"Your card (e.g. JH, or its number){swap}")
             move = chosen_card(answer, cards) if answer.isdigit() else _move(answer)
+            if move is None and not answer.isdigit():
+                click.echo(f"  {excerpt(answer)} is not a move: type a card (JH, 10S), its "
+                           f"number in your hand{swap}")
+                continue
             if move is None or move not in view.legal:
                 legal = " ".join(move_text(m, n) for m in view.legal)
                 named = (f"{answer} ({move_text(move, n)})" if move is not None and answer.isdigit()
@@ -89,6 +106,11 @@ class TertzHumanPlayer:
                 click.echo(f"  {named} is not a legal move here: legal are {legal}")
                 continue
             if self.confirm and isinstance(move, Card) and taken_back(move, n):
+                continue
+            if self.confirm and move == SWAP and undone(
+                    f"  swap: Enter to swap your seven of trumps for "
+                    f"{n.card(view.face_up) if view.face_up else 'the face-up card'}, "
+                    "u to take it back"):
                 continue
             return move
 

@@ -94,9 +94,10 @@ def test_more_than_eight_with_four_players_via_random():
         Deal.random(2, 0, seed=1)
 
 
-@pytest.mark.parametrize("text, count", [("AK...", 1), ("A... K... Q... J... T...", 5)])
+@pytest.mark.parametrize("text, count", [("AK...", "1 hand"), ("A... K... Q... J... T...",
+                                                                "5 hands")])
 def test_wrong_number_of_hands(text, count):
-    with pytest.raises(InvalidDealError, match=rf"bad deal: {count} hands, expected 2, 3 or 4"):
+    with pytest.raises(InvalidDealError, match=rf"bad deal: {count}, expected 2, 3 or 4"):
         Deal.parse(text)
 
 

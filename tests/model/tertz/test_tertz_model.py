@@ -91,7 +91,7 @@ def test_deal_parse_str_and_trump() -> None:
     ("AKQ.987.A.A7 JT9.AT.KQJ.K 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH",
      NotationError, "'/'"),
     ("AKQ.987.A.A7 / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH",
-     InvalidDealError, "1 hands"),
+     InvalidDealError, "1 hand before '/', expected 2"),
 ])
 def test_deal_errors_name_the_problem(text: str, error: type[Exception], named: str) -> None:
     with pytest.raises(error, match=named):

@@ -97,7 +97,8 @@ class Deal(Drawn):
 
 def _validate(hands: Sequence[CardSet]) -> None:
     if not 2 <= len(hands) <= 4:
-        raise InvalidDealError(f"bad deal: {len(hands)} hands, expected 2, 3 or 4")
+        raise InvalidDealError(f"bad deal: {len(hands)} hand{'' if len(hands) == 1 else 's'}, "
+                               "expected 2, 3 or 4")
     size = full_hand_size(len(hands))
     seen = 0
     for seat, hand in enumerate(hands):

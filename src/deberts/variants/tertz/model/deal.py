@@ -64,7 +64,8 @@ class TertzDeal(Drawn):
         hands = hands_text.split()
         if len(hands) != SEATS:
             raise InvalidDealError(
-                f"bad Tertz deal {text!r}: {len(hands)} hands before '/', expected 2"
+                f"bad Tertz deal {text!r}: {len(hands)} hand{'' if len(hands) == 1 else 's'} "
+                "before '/', expected 2"
             )
         return cls(hands, stock_text)
 
@@ -131,7 +132,8 @@ def _deals(rng: _random.Random, count: int | None, hands: list[CardSet]) -> Iter
 def _validate(hands: tuple[CardSet, ...], stock: tuple[Card, ...]) -> None:
     """Two 9-card hands and a 14-card stock, no card twice (so all 32 cards)."""
     if len(hands) != SEATS:
-        raise InvalidDealError(f"bad Tertz deal: {len(hands)} hands, expected 2")
+        raise InvalidDealError(f"bad Tertz deal: {len(hands)} hand{'' if len(hands) == 1 else 's'}"
+                               ", expected 2")
     seen = 0
     for seat, hand in enumerate(hands):
         if len(hand) != HAND_SIZE:
