@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, cast
 
 import click
 
+from deberts.errors import excerpt
 from deberts.model.registry import Game
 
 if TYPE_CHECKING:
@@ -68,7 +69,10 @@ def cli_of(game: Game) -> GameCli:
     (:data:`NO_FACE` when it has none, or when its module fails to load or lacks a
     part, said once on stderr)."""
     named = getattr(game, "cli_module", None)
-    name = named if isinstance(named, str) else f"{PACKAGE}.{game.name}"
+    if named is not None and not isinstance(named, str):
+        return _skipped(game, f"its cli_module is {excerpt(named)}, expected the "
+                        "name of a module")
+    name = f"{PACKAGE}.{game.name}" if named is None else named
     try:
         if named is None and not _is_package(name):
             return NO_FACE  # a game without a cli folder of this package

@@ -75,6 +75,16 @@ def test_a_module_of_cli_that_is_no_folder_is_no_game_s_face(registered: list[To
     assert result.exit_code == 0 and "warning" not in result.output
 
 
+def test_a_cli_module_that_is_no_name_is_skipped_with_one_warning(
+        registered: list[Toy]) -> None:
+    registered.append(register(plugin("numbered", 42)))  # type: ignore[arg-type]
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0 and "  solve " in result.output
+    assert result.output.startswith("deberts: warning: the commands of game 'numbered' are "
+                                    "skipped: its cli_module is 42, expected the name of "
+                                    "a module\n")
+
+
 @pytest.mark.parametrize("source,why", [
     ("raise RuntimeError('boom')\n", "failed to load: RuntimeError: boom"),
     ("import sys\nsys.exit(3)\n", "failed to load: SystemExit: 3"),
