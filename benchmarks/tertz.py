@@ -30,8 +30,8 @@ from typing import Any, Callable
 from measure import cpu_timed, percentile  # benchmarks/ is the script's folder
 
 from deberts.engine.partial import PartialValues
-from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
-from deberts.variants.tertz.model import TertzPosition, random_deals
+from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.variants.tertz.model import Position, random_deals
 
 #: The seed of the benchmark's deals: change it and figures are not comparable.
 SEED = 2026
@@ -56,11 +56,11 @@ class Figures:
                 f"| {self.ns_per_node:.0f} |")
 
 
-def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
+def positions(deals: int, point: str, seed: int = SEED) -> list[Position]:
     """The benchmark positions of ``point`` for the first ``deals`` deals of the set."""
     found = []
     for index, deal in enumerate(random_deals(deals, seed)):
-        position = TertzPosition(deal)
+        position = Position(deal)
         if point == "after_break":
             rng = random.Random(seed * 1_000 + index)
             while position.broken is None:
@@ -69,15 +69,15 @@ def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
     return found
 
 
-def nodes_of(mode: str) -> Callable[[TertzSolver, TertzPosition], int]:
+def nodes_of(mode: str) -> Callable[[Solver, Position], int]:
     """A search in ``mode`` (a solver method's name) that gives its node count."""
-    def search(solver: TertzSolver, position: TertzPosition) -> int:
+    def search(solver: Solver, position: Position) -> int:
         getattr(solver, mode)(position)
         return solver.nodes
     return search
 
 
-def first_exact(solver: TertzSolver, position: TertzPosition) -> tuple[int, float]:
+def first_exact(solver: Solver, position: Position) -> tuple[int, float]:
     """Mode ``first``: every move's value searched until the first is proven
     exact; its nodes and the CPU seconds to it (the search then stopped)."""
     started = time.thread_time()
@@ -102,12 +102,12 @@ class FirstFound(Exception):
 MODES = {mode: nodes_of(mode) for mode in ("value", "values")}
 
 
-def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
+def measure(found: list[Position], mode: str, repeat: int = 1,
             table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1,
             verbose: bool = False) -> Figures:
     """Solve each position cold ``repeat`` times, interleaved; per position the
     median time over the repeats and its node count (the same every time)."""
-    solver = TertzSolver(table_bits, threads)
+    solver = Solver(table_bits, threads)
     times: list[list[float]] = [[] for _ in found]
     nodes = [0] * len(found)
     for _ in range(repeat):

@@ -22,8 +22,8 @@ from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Sol
 from deberts.cli.main import main
 from deberts.cli.search_control import PARTIAL
 from deberts.engine.owner import Progress
-from deberts.variants.tertz.engine.solver import TertzSolver
-from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import Solver as TertzSolver
+from deberts.variants.tertz.model import Deal as TertzDeal, Position as TertzPosition
 
 
 def after_break(seed: int) -> TertzPosition:

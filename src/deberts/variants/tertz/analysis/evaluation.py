@@ -27,7 +27,7 @@ import numpy as np
 from deberts.variants.tertz.engine.solver import settled_margin
 from deberts.errors import DebertsError
 from deberts.model.cards import Rank
-from deberts.variants.tertz.model import TertzPosition
+from deberts.variants.tertz.model import Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.declarations import combination_points, declaration_points
 from deberts.variants.tertz.model.tricks import PLAIN_POINTS, TRUMP_POINTS
@@ -71,7 +71,7 @@ def mask_points(mask: int, trump: int) -> int:
                for suit in range(4))
 
 
-def _seat(position: TertzPosition, seat: int, declared: int,
+def _seat(position: Position, seat: int, declared: int,
           draws: tuple[int, int, int]) -> list[float]:
     """One seat's features (:data:`SEAT_FEATURES`); ``draws``: the stock's cards
     drawn first after each trick (by its winner), second, and all of them."""
@@ -93,7 +93,7 @@ def _seat(position: TertzPosition, seat: int, declared: int,
     ]
 
 
-def features(position: TertzPosition, seat: int) -> list[float]:
+def features(position: Position, seat: int) -> list[float]:
     """The features of ``position`` (a trick start or any position) from ``seat``'s
     side, in the order of :data:`FEATURES`."""
     trump = int(position.trump)
@@ -166,7 +166,7 @@ class Evaluation:
         column: np.ndarray = out[:, 0]
         return column
 
-    def margins(self, positions: Sequence[TertzPosition]) -> np.ndarray:
+    def margins(self, positions: Sequence[Position]) -> np.ndarray:
         """Each position's estimated value: seat 0's total minus seat 1's over the
         whole deal, the margin settled so far included."""
         if not positions:
@@ -177,7 +177,7 @@ class Evaluation:
         estimate: np.ndarray = settled + (still[:, 0] - still[:, 1]) / 2
         return estimate
 
-    def margin(self, position: TertzPosition) -> float:
+    def margin(self, position: Position) -> float:
         """One position's estimated value (see :meth:`margins`)."""
         return float(self.margins([position])[0])
 

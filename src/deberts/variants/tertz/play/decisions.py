@@ -1,7 +1,7 @@
 """Self-play decisions as Parquet rows: the training data of the model of a Tertz
 player's choices (:mod:`deberts.variants.tertz.play.opponent`).
 
-Seeded deals (the arena's, :func:`~deberts.variants.tertz.play.arena.play_tertz_seating`)
+Seeded deals (the arena's, :func:`~deberts.variants.tertz.play.arena.play_seating`)
 are played by two copies of one player spec, each deal in both seatings. Every
 informative choice (:func:`~deberts.variants.tertz.play.opponent.record_decisions`)
 becomes one row a legal move: the deal's number, the seating, the choice's number
@@ -24,9 +24,9 @@ import pyarrow as pa
 from deberts.errors import RecordError
 from deberts.model.arguments import integer
 from deberts.play.chunks import played_chunks
-from deberts.variants.tertz.model import TertzRules
-from deberts.variants.tertz.model.record import TertzRecord
-from deberts.variants.tertz.play.arena import SEATINGS, play_tertz_seating, tertz_player_factory
+from deberts.variants.tertz.model import Rules
+from deberts.variants.tertz.model.record import GameRecord
+from deberts.variants.tertz.play.arena import SEATINGS, play_seating, factory_of
 from deberts.variants.tertz.play.opponent import FEATURES, Decision, record_decisions
 
 if TYPE_CHECKING:
@@ -56,15 +56,15 @@ def choice_columns(decisions: list[Decision], deal: int, seating: int) -> dict[s
     return columns
 
 
-def play_chunk(spec: str, rules: TertzRules, seed: int, first: int, deals: int
+def play_chunk(spec: str, rules: Rules, seed: int, first: int, deals: int
                ) -> pa.RecordBatch:
     """Deals ``first`` to ``first + deals - 1`` of the run from ``seed``, each in both
     seatings, as one batch of rows."""
     columns: dict[str, list[Any]] = {name: [] for name in SCHEMA.names}
     for number in range(first, first + deals):
         for seating in range(SEATINGS):
-            outcome = play_tertz_seating((spec, spec), seed, rules, number, seating)
-            record = TertzRecord.from_dict(outcome.records[0])
+            outcome = play_seating((spec, spec), seed, rules, number, seating)
+            record = GameRecord.from_dict(outcome.records[0])
             for name, values in choice_columns(record_decisions(record), number,
                                                seating).items():
                 columns[name] += values
@@ -72,17 +72,17 @@ def play_chunk(spec: str, rules: TertzRules, seed: int, first: int, deals: int
 
 
 def decision_batches(
-    spec: str, deals: int, seed: int = 0, rules: TertzRules | None = None,
+    spec: str, deals: int, seed: int = 0, rules: Rules | None = None,
     chunk: int = DEFAULT_CHUNK, jobs: int = 1, client: Client | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """The rows of ``deals`` self-play deals of ``spec`` against itself, each in both
     seatings, a batch a chunk of ``chunk`` deals, in deal order: in this process, on
     ``jobs`` worker processes, or on ``client``'s Dask cluster. A bad setting raises
     here, before any deal is played."""
-    rules = TertzRules() if rules is None else rules
+    rules = Rules() if rules is None else rules
     deals = integer("deals", deals, 1)
     chunk = integer("chunk", chunk, 1)
-    tertz_player_factory(spec)  # a bad spec fails before any deal
+    factory_of(spec)  # a bad spec fails before any deal
     chunks = [(spec, rules, seed, start, min(chunk, deals - start))
               for start in range(0, deals, chunk)]
     return played_chunks(play_chunk, chunks, jobs, client)

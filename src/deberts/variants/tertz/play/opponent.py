@@ -32,11 +32,11 @@ import numpy as np
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, Rank, Suit, iter_bits
 from deberts.model.trick_order import trick_power
-from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition
+from deberts.variants.tertz.model import SWAP, Break, Move, Position
 from deberts.variants.tertz.model.declarations import combination_points
-from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.model.tricks import card_points, suit_mask
-from deberts.variants.tertz.play.match import TertzView
+from deberts.variants.tertz.play.match import PlayView
 from deberts.variants.tertz.play.sampling import (
     MIN_TRIES,
     TRIES_PER_SAMPLE,
@@ -79,7 +79,7 @@ def _keep(card: int, trump: int) -> int:
     return worth
 
 
-def move_features(position: TertzPosition, moves: Sequence[Move]) -> np.ndarray:
+def move_features(position: Position, moves: Sequence[Move]) -> np.ndarray:
     """A row of :data:`FEATURES` for each of ``moves`` (legal in ``position``), from
     what the player to move knows: his hand, the table, the trump, the stock."""
     rows = np.zeros((len(moves), WIDTH))
@@ -156,7 +156,7 @@ class Decision:
     chosen: int
 
 
-def informative(position: TertzPosition) -> bool:
+def informative(position: Position) -> bool:
     """Whether the choice of the player to move says something the model can use:
     the stock lasts, and the moves are not all alike (the breaks alone are)."""
     if not position.stock or position.is_over():
@@ -164,7 +164,7 @@ def informative(position: TertzPosition) -> bool:
     return not position.break_due or position.can_swap()
 
 
-def record_decisions(record: TertzRecord) -> list[Decision]:
+def record_decisions(record: GameRecord) -> list[Decision]:
     """Every informative decision of both players in ``record`` (training data)."""
     position = record.start()
     decisions = []
@@ -196,7 +196,7 @@ class PlayModel:
         result: np.ndarray = e / e.sum()
         return result
 
-    def log_likelihood(self, position: TertzPosition, move: Move) -> float:
+    def log_likelihood(self, position: Position, move: Move) -> float:
         """The log-probability that the player to move in ``position`` makes
         ``move`` (0 for a decision that says nothing: see :func:`informative`)."""
         if not informative(position):
@@ -231,12 +231,12 @@ def shipped_play_model() -> PlayModel:
     return PlayModel.load()
 
 
-def world_log_likelihood(view: TertzView, world: TertzPosition, model: PlayModel) -> float:
+def world_log_likelihood(view: PlayView, world: Position, model: PlayModel) -> float:
     """The log-probability under ``model`` of every informative move the opponent of
     ``view.seat`` made, in ``world`` (a position consistent with ``view``: the deal
     replayed to it; only its deal and moves are read)."""
     opponent = 1 - view.seat
-    position = TertzPosition(world.deal, world.rules)
+    position = Position(world.deal, world.rules)
     total = 0.0
     for move in view.moves:
         if position.to_move == opponent:
@@ -246,8 +246,8 @@ def world_log_likelihood(view: TertzView, world: TertzPosition, model: PlayModel
 
 
 def inferred_samples(
-    view: TertzView, rng: random.Random, wanted: int, proposals: int, model: PlayModel,
-) -> list[tuple[TertzPosition, int]]:
+    view: PlayView, rng: random.Random, wanted: int, proposals: int, model: PlayModel,
+) -> list[tuple[Position, int]]:
     """Up to ``wanted`` worlds for ``view``, merged where equal, each with how often it
     was drawn (the most frequent first), as :func:`distinct_samples` gives them, but
     drawn in proportion to the likelihood of the opponent's moves in them: up to
@@ -259,7 +259,7 @@ def inferred_samples(
     if not view.stock_size:
         return distinct_samples(view, rng, 1)
     hidden = hidden_of(view)
-    pool: list[TertzPosition] = []
+    pool: list[Position] = []
     logs: list[float] = []
     for _ in range(max(MIN_TRIES, TRIES_PER_SAMPLE * proposals)):
         position = replayed(view, sample_deal(view, hidden, rng))
