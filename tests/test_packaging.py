@@ -16,3 +16,15 @@ def test_every_subpackage_is_listed() -> None:
     found = {".".join(p.parent.relative_to(source).parts) for p in source.rglob("__init__.py")}
     found.add("deberts.cli")
     assert listed == found
+
+
+def test_the_version_is_written_once() -> None:
+    """pyproject.toml takes the version from ``deberts.__version__``, and the installed
+    distribution's metadata (what ``pip show`` and ``deberts --version`` report) is it."""
+    import importlib.metadata
+
+    import deberts
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert importlib.metadata.version("deberts") == deberts.__version__
