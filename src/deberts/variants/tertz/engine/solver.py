@@ -23,7 +23,6 @@ from deberts.engine.owner import (
     SearchOwner,
     Watching,
     configure,
-    earlier,
     relative_margin,
 )
 from deberts.engine.partial import Proof
@@ -379,15 +378,9 @@ def _guess(guess: int | None, settled: int) -> tuple[int, ...]:
 
 
 def shared_watching(watching: Watching) -> Watching:
-    """``watching`` for searches shared out among threads: each thread's CPU clock
-    is its own, so a CPU deadline of the calling thread becomes a deadline on the
-    monotonic clock after as many seconds as it had left (no thread can spend more
-    CPU than that)."""
-    deadline, nodes, cpu_deadline = watching.limit
-    if not cpu_deadline:
-        return watching
-    left = max(cpu_deadline - time.thread_time(), 1e-6)
-    return replace(watching, limit=(earlier(time.monotonic() + left, deadline), nodes, 0.0))
+    """``watching`` for searches shared out among threads, each with its own CPU
+    clock (:meth:`~deberts.engine.limit.Deadlines.on_other_threads`)."""
+    return replace(watching, deadlines=watching.deadlines.on_other_threads())
 
 
 def _input(position: TertzPosition) -> _tertz.Spec:
