@@ -19,17 +19,21 @@ machine. Node counts are exact and repeatable: quote them when comparing changes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+from unittest import mock
 
 from measure import cpu_timed, percentile  # benchmarks/ is the script's folder
 
 from deberts.engine.partial import PartialValues
+from deberts.variants.tertz.engine import solver as solver_module
 from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.variants.tertz.model import Position, random_deals
 
@@ -67,6 +71,27 @@ def positions(deals: int, point: str, seed: int = SEED) -> list[Position]:
                 position.push(rng.choice(position.legal_moves()))
         found.append(position)
     return found
+
+
+@contextlib.contextmanager
+def thread_seconds() -> Iterator[list[float]]:
+    """Within the block, each thread of a Tertz solver's shared search (``values``
+    with ``threads`` above 1) adds the CPU seconds it spent to the list given, as
+    it ends: the solver's thread pool is swapped for one that times its tasks."""
+    spent: list[float] = []
+
+    class TimedPool(ThreadPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            def timed() -> Any:
+                started = time.thread_time()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    spent.append(time.thread_time() - started)
+            return super().submit(timed)
+
+    with mock.patch.object(solver_module, "ThreadPoolExecutor", TimedPool):
+        yield spent
 
 
 def nodes_of(mode: str) -> Callable[[Solver, Position], int]:
@@ -116,8 +141,9 @@ def measure(found: list[Position], mode: str, repeat: int = 1,
             if mode == "first":
                 nodes[index], spent = first_exact(solver, position)
             elif threads > 1:  # the busiest thread's CPU: the time on free cores
-                nodes[index], _ = cpu_timed(partial(MODES[mode], solver, position))
-                spent = max(solver._thread_seconds, default=0.0)
+                with thread_seconds() as each:
+                    nodes[index] = MODES[mode](solver, position)
+                spent = max(each, default=0.0)
             else:
                 nodes[index], spent = cpu_timed(partial(MODES[mode], solver, position))
             times[index].append(spent)

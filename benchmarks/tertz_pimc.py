@@ -28,6 +28,8 @@ import time
 from functools import partial
 from typing import Any, Callable
 
+from recording import Recorder, one_at_random, seeded_views
+
 from deberts.variants.tertz.model import random_deals
 from deberts.variants.tertz.play.match import PlayView, play_deal
 from deberts.variants.tertz.play.pimc import PimcPlayer
@@ -40,36 +42,29 @@ PHASES = (14, 8, 4, 2, 0)
 BREAK = "break"
 
 
-class _Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its views with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def move(self, view: PlayView):  # type: ignore[no-untyped-def]
-        if len(view.legal) > 1:
-            self.views.append(view)
-        return super().move(view)
+def in_phase(phase: int | str, view: PlayView) -> bool:
+    """Whether ``view`` is at the break (``phase`` :data:`BREAK`), or has ``phase``
+    cards left to draw and no break due (14: the first lead only)."""
+    if phase == BREAK:
+        return view.break_due
+    return (view.stock_size == phase and not view.break_due and bool(phase or view.moves)
+            and (phase != 14 or not view.moves))
 
 
 def phase_views(phase: int | str, count: int, seed: int = 2026) -> list[PlayView]:
-    """``count`` views with ``phase`` cards left to draw (14: the first lead), or at
-    the break, one a seeded heuristic deal."""
+    """``count`` views with a choice with ``phase`` cards left to draw (14: the first
+    lead), or at the break, one a seeded heuristic deal."""
     rng = random.Random(seed * 100 + (15 if phase == BREAK else int(phase)))
-    views: list[PlayView] = []
-    for deal in random_deals(None, rng):
-        seats = [_Recorder(), _Recorder()]
-        play_deal(seats, deal)
-        picked = [v for seat in seats for v in seat.views if v.break_due] \
-            if phase == BREAK else \
-            [v for seat in seats for v in seat.views if v.stock_size == phase
-             and not v.break_due and (phase or v.moves) and (phase != 14 or not v.moves)]
-        if picked:
-            views.append(rng.choice(picked))
-        if len(views) == count:
-            return views
-    raise AssertionError("unreachable: random_deals(None) never ends")
+    deals = iter(random_deals(None, rng))
+    pick = one_at_random(rng)
+
+    def play(_: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), lambda view: len(view.legal) > 1)
+                 for _ in range(2)]
+        play_deal(seats, next(deals))  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, lambda views: pick([v for v in views if in_phase(phase, v)]))
 
 
 def decision_seconds(views: list[PlayView], make: Callable[[int], Any]

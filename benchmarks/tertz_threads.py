@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from tertz import positions  # benchmarks/ is the script's folder
+from tertz import positions, thread_seconds  # benchmarks/ is the script's folder
 
 from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, Solver
 
@@ -38,10 +38,11 @@ def main(argv: list[str] | None = None) -> None:
         for count in counts:
             solver = Solver(args.table_bits, count)
             started = time.thread_time()
-            values = dict(solver.values(found[deal]))
+            with thread_seconds() as each:
+                values = dict(solver.values(found[deal]))
             spent = time.thread_time() - started
-            busiest = max(solver._thread_seconds) if count > 1 else spent
-            total = sum(solver._thread_seconds) if count > 1 else spent
+            busiest = max(each) if count > 1 else spent
+            total = sum(each) if count > 1 else spent
             if first is None:
                 first = values
             elif values != first:

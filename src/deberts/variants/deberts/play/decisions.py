@@ -12,6 +12,11 @@ ranks it first (the baseline a trained model is measured against).
 Deals are played in chunks, each from its own seed, so a run's rows are the same
 however the chunks are spread: one process, a pool of worker processes, or the
 workers of a Dask cluster (:mod:`deberts.play.chunks`).
+
+Public API (listed on the reference site's Python API page): the pipeline of
+``tools/play_data.py``, and of anyone's own training runs. It lives in the package, not beside
+the tool, because the workers of a Dask cluster import its functions by name, and
+they have the package installed, not ``tools/``.
 """
 
 from __future__ import annotations
@@ -35,6 +40,11 @@ from deberts.variants.deberts.play.play_model import context_of
 
 if TYPE_CHECKING:
     from distributed import Client
+
+#: The names of the pipeline's API.
+__all__ = [
+    "DEFAULT_CHUNK", "SCHEMA", "decision_batches", "record_decisions"
+]
 
 #: The columns, each a decision's.
 SCHEMA = pa.schema([

@@ -23,7 +23,6 @@ from deberts.engine.owner import (
     SearchOwner,
     Watching,
     configure,
-    earlier,
     relative_margin,
 )
 from deberts.engine.partial import Proof
@@ -106,7 +105,6 @@ class Solver(SearchOwner[_tertz.Search, Position, Move]):
         super().__init__(_tertz.Search, table_bits)
         self.threads = integer("threads", threads, 1, MAX_THREADS)
         self._helpers = [_tertz.Search(share=self._search) for _ in range(threads - 1)]
-        self._thread_seconds: list[float] = []  # each thread's CPU in the last shared search
 
     @property
     def table_bytes(self) -> int:
@@ -201,13 +199,13 @@ class Solver(SearchOwner[_tertz.Search, Position, Move]):
             working[rank].append(search)
             return rank, latest[0], [v - settled for v in found if v is not None]
 
-        def run(search: _tertz.Search) -> tuple[int, float]:
-            nodes, cpu = 0, time.thread_time()
+        def run(search: _tertz.Search) -> int:
+            nodes = 0
             while True:
                 with told:
                     taken = take(search)
                 if taken is None:
-                    return nodes, time.thread_time() - cpu
+                    return nodes
                 rank, last, known = taken
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
@@ -243,7 +241,7 @@ class Solver(SearchOwner[_tertz.Search, Position, Move]):
                     error = future.exception()
                     if error is not None:
                         raise error
-            shares = [future.result() for future in futures]
+            shares = [future.result() for future in futures]  # each thread's nodes
         except BaseException:  # Ctrl-C here, or one thread's limit: stop the others
             stopped.set()
             for search in searches:
@@ -251,10 +249,9 @@ class Solver(SearchOwner[_tertz.Search, Position, Move]):
             raise
         finally:
             pool.shutdown(wait=True)
-        self._thread_seconds = [seconds for _, seconds in shares]  # for benchmarks/tertz.py
         values = dict(zip(moves, found))
         return ({move: values[move] for move in position.legal_moves()},  # type: ignore[misc]
-                sum(nodes for nodes, _ in shares))
+                sum(shares))
 
     def line(
         self, position: Position, guess: int | None = None
@@ -323,13 +320,6 @@ def to_move(move: int) -> Move:
     return Break(move - _tertz.MOVE_BREAK)
 
 
-def engine_move(move: Move) -> int:
-    """The engine's code of one of the model's moves (:func:`to_move` undone)."""
-    if isinstance(move, Break):
-        return _tertz.MOVE_BREAK + move.k
-    return _tertz.MOVE_SWAP if isinstance(move, Swap) else int(move)
-
-
 def settled_margin(position: Position) -> int:
     """The margin already fixed: card points of the finished tricks (the last
     trick's 10 once over) and the marriage if scored."""
@@ -389,15 +379,9 @@ def _guess(guess: int | None, settled: int) -> tuple[int, ...]:
 
 
 def shared_watching(watching: Watching) -> Watching:
-    """``watching`` for searches shared out among threads: each thread's CPU clock
-    is its own, so a CPU deadline of the calling thread becomes a deadline on the
-    monotonic clock after as many seconds as it had left (no thread can spend more
-    CPU than that)."""
-    deadline, nodes, cpu_deadline = watching.limit
-    if not cpu_deadline:
-        return watching
-    left = max(cpu_deadline - time.thread_time(), 1e-6)
-    return replace(watching, limit=(earlier(time.monotonic() + left, deadline), nodes, 0.0))
+    """``watching`` for searches shared out among threads, each with its own CPU
+    clock (:meth:`~deberts.engine.limit.Deadlines.on_other_threads`)."""
+    return replace(watching, deadlines=watching.deadlines.on_other_threads())
 
 
 def _input(position: Position) -> _tertz.Spec:

@@ -11,6 +11,11 @@ made, and the move's :data:`~deberts.variants.tertz.play.opponent.FEATURES`.
 A deal's rows depend on the spec, the rules, the seed and the deal's number only,
 so a run's rows are the same however its chunks are spread: one process, a pool of
 worker processes, or a Dask cluster (:mod:`deberts.play.chunks`).
+
+Public API (listed on the reference site's Python API page): the pipeline of
+``tools/tertz_play_model.py``, and of anyone's own training runs. It lives in the package, not beside
+the tool, because the workers of a Dask cluster import its functions by name, and
+they have the package installed, not ``tools/``.
 """
 
 from __future__ import annotations
@@ -31,6 +36,11 @@ from deberts.variants.tertz.play.opponent import FEATURES, Decision, record_deci
 
 if TYPE_CHECKING:
     from distributed import Client
+
+#: The names of the pipeline's API.
+__all__ = [
+    "DEFAULT_CHUNK", "SCHEMA", "choice_columns", "decision_batches", "table_decisions"
+]
 
 #: The columns, each a legal move's at one choice.
 SCHEMA = pa.schema(

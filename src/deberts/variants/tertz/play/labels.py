@@ -14,6 +14,12 @@ Deal ``i`` of a run, its walk and its labels are made from the seed and ``i`` al
 are the same however the run is cut into tasks or spread over workers, local threads
 or a Dask cluster (:func:`deberts.engine.mapping.map_ordered`), and the Parquet file
 of a run is the same bytes for the same ``block``.
+
+Public API (listed on the reference site's Python API page): the pipeline of
+``tools/tertz_labels.py``, and of anyone's own labelled sets (``tools/tertz_train.py``
+reads them back with :func:`position_of`). It lives in the package, not beside the
+tool, because the workers of a Dask cluster import its functions by name, and they
+have the package installed, not ``tools/``.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import pyarrow as pa
 
+from deberts.engine.limit import Limit
 from deberts.engine.mapping import map_ordered
 from deberts.variants.tertz.engine.solver import Solver, settled_margin
 from deberts.errors import ArgumentError, SearchInterrupted
@@ -34,6 +41,12 @@ from deberts.variants.tertz.play.players import HeuristicPlayer
 
 if TYPE_CHECKING:
     from distributed import Client
+
+#: The names of the pipeline's API.
+__all__ = [
+    "BREAK", "DEFAULT_BLOCK", "DEFAULT_NODES", "DEFAULT_POINTS", "DEFAULT_RANDOM",
+    "SCHEMA", "TRICK_POINTS", "Label", "label_batches", "parse_points", "position_of"
+]
 
 #: The break itself as a label point (the other points are trick starts).
 BREAK = "break"
@@ -163,7 +176,7 @@ def _label(number: int, point: int | str, position: Position, nodes: int,
            solver: Solver) -> Label:
     solver.clear()  # every search from an empty table: the node counts repeat
     try:
-        with solver.limit(nodes=nodes):
+        with solver.limit(Limit(nodes=nodes)):
             values = solver.values(position)
     except SearchInterrupted:
         return Label(number, -1 if point == BREAK else int(point), position, None, nodes)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from deberts.variants.tertz.analysis.evaluation import Evaluation, shipped
+from deberts.engine.limit import Limit
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.variants.tertz.model import Break, Move, Position
@@ -144,7 +145,7 @@ class SearchPlayer(SampledPlayer):
         if len(position.stock) <= self.exact_stock:
             left = max(deadline - time.perf_counter(), 1e-3)
             try:
-                with self.solver.limit(seconds=left, nodes=self.nodes):
+                with self.solver.limit(Limit(seconds=left, nodes=self.nodes)):
                     return {m: float(v) for m, v in self.solver.values(position).items()}
             except SearchInterrupted:
                 pass
