@@ -73,15 +73,33 @@ async function followJob(line, onState) {
 // meanwhile; a deal already over goes to over().
 async function solveAsJob(line, show, ended, over) {
   setBusy(true);
-  document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
+  const status = document.getElementById("status");
+  status.textContent = "Solving: 0.0 s, 0 nodes.";
   try {
-    let shown = null;
-    const job = await followJob(line, running => { shown = show(running, shown); });
+    let shown = null, revealed = false;
+    const job = await followJob(line, running => {
+      if (!revealed) revealResults(status);
+      revealed = true;
+      shown = show(running, shown);
+    });
+    if (job && job.state === "failed") status.textContent = NOT_SOLVED;
     if (job) ended(job);
   } catch (error) {
     setBusy(false);
+    status.textContent = NOT_SOLVED;
     showError(error);
     if (/deal is over/.test(String(error.message))) await over();
+  }
+}
+
+// The status line of a solve refused (bad input) or failed: the error says why.
+const NOT_SOLVED = "Not solved: see the error under the Solve button.";
+
+// On a narrow screen the results lie below the form: a solve the server took brings
+// them into view (from `status`, their first line), unless they are in view already.
+function revealResults(status) {
+  if (status.getBoundingClientRect().top > window.innerHeight / 2) {
+    status.scrollIntoView({ block: "start" });
   }
 }
 
