@@ -24,8 +24,8 @@ def _kind(kind: pa.DataType) -> str:
 def check_table(table: pa.Table, schema: pa.Schema, what: str) -> None:
     """Refuse ``table`` unless it has every column of ``schema``, each of its kind: a
     :class:`~deberts.errors.RecordError` naming the columns missing or the first
-    column of another kind, and ``what`` was expected (``Tertz decisions
-    (tools/tertz_play_model.py play)``)."""
+    column of another kind, and ``what`` was expected (the rows and the tool
+    that writes them)."""
     missing = [name for name in schema.names if name not in table.column_names]
     if missing:
         shown = " ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
