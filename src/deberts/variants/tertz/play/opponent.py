@@ -207,12 +207,12 @@ class PlayModel:
         total = top + math.log(float(np.exp(logits - top).sum()))
         return float(logits[moves.index(move)]) - total
 
-    def save(self, path: str | Path, meta: dict[str, Any] | None = None) -> None:
-        """Write the model as JSON."""
+    def text(self, meta: dict[str, Any] | None = None) -> str:
+        """The model as the JSON text of its file, which :meth:`load` reads."""
         data = {"format": FORMAT, "features": list(FEATURES),
                 "weights": [round(float(w), 6) for w in self.weights],
                 "meta": meta if meta is not None else self.meta}
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return json.dumps(data, indent=1) + "\n"
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> PlayModel:
