@@ -30,6 +30,7 @@ import pyarrow as pa
 
 from deberts.model.arguments import integer
 from deberts.play.chunks import played_chunks
+from deberts.play.tables import check_table
 from deberts.play.specs import player_factory
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
@@ -116,3 +117,11 @@ def decision_batches(
         for start in range(0, deals, chunk)
     ]
     return played_chunks(play_chunk, chunks, jobs, client)
+
+
+def table_columns(table: pa.Table) -> dict[str, np.ndarray]:
+    """The columns of a table of :data:`SCHEMA` rows as arrays, by name; a table
+    without those columns is a :class:`~deberts.errors.RecordError`
+    (:func:`deberts.play.tables.check_table`)."""
+    check_table(table, SCHEMA, "card decisions (tools/play_data.py)")
+    return {name: table.column(name).to_numpy() for name in SCHEMA.names}

@@ -20,7 +20,7 @@ from deberts.errors import InvalidDealError, NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
-from deberts.model.dealing import checked_hands, fill_hands, free_cards
+from deberts.model.dealing import checked_hands, fill_hands, free_cards, random_source
 from deberts.model.display import Drawn
 
 HAND_SIZE = 9
@@ -71,7 +71,7 @@ class Deal(Drawn):
     @classmethod
     def random(cls, seed: int | _random.Random | None = None) -> Deal:
         """A uniformly random deal (a seeded ``random.Random`` or a seed)."""
-        rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+        rng = random_source(seed)
         deck = list(range(32))
         rng.shuffle(deck)
         hand_masks = (
@@ -112,7 +112,7 @@ def random_deals(
     if count is not None:
         integer("count", count, 0)
     hands = checked_hands(SEATS, fixed, HAND_SIZE) if fixed else []
-    rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+    rng = random_source(seed)
     return _deals(rng, count, hands)
 
 

@@ -29,6 +29,7 @@ import pyarrow as pa
 from deberts.errors import RecordError
 from deberts.model.arguments import integer
 from deberts.play.chunks import played_chunks
+from deberts.play.tables import check_table
 from deberts.variants.tertz.model import Rules
 from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.play.arena import SEATINGS, play_seating, factory_of
@@ -102,11 +103,9 @@ def table_decisions(table: pa.Table) -> list[list[Decision]]:
     """The choices of a table of :data:`SCHEMA` rows, deal by deal in deal order
     (both seatings of a deal together, so that a held-out deal's cards are never
     seen in training). A table without those columns, or with a choice not made
-    exactly once, is a :class:`~deberts.errors.RecordError`."""
-    missing = [name for name in SCHEMA.names if name not in table.column_names]
-    if missing:
-        raise RecordError(f"missing columns {' '.join(missing)}: expected Tertz decisions "
-                          "(tools/tertz_play_model.py play)")
+    exactly once, is a :class:`~deberts.errors.RecordError`
+    (:func:`deberts.play.tables.check_table`)."""
+    check_table(table, SCHEMA, "Tertz decisions (tools/tertz_play_model.py play)")
     if table.num_rows == 0:
         return []
     deal = table.column("deal").to_numpy()

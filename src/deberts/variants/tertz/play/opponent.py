@@ -32,6 +32,7 @@ import numpy as np
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, Rank, Suit, iter_bits
 from deberts.model.trick_order import trick_power
+from deberts.model.weights import finite_weights, model_field, model_object
 from deberts.variants.tertz.model import SWAP, Break, Move, Position
 from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.record import GameRecord
@@ -183,10 +184,7 @@ class PlayModel:
 
     def __init__(self, weights: Sequence[float] | np.ndarray,
                  meta: dict[str, Any] | None = None) -> None:
-        self.weights = np.asarray(weights, dtype=float)
-        if self.weights.shape != (WIDTH,):
-            raise DebertsError(f"bad play model: {self.weights.shape[0]} weights, "
-                               f"expected {WIDTH}")
+        self.weights = finite_weights(weights, (WIDTH,), "play model", "weights")
         self.meta = dict(meta or {})
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
@@ -209,20 +207,24 @@ class PlayModel:
         total = top + math.log(float(np.exp(logits - top).sum()))
         return float(logits[moves.index(move)]) - total
 
-    def save(self, path: str | Path, meta: dict[str, Any] | None = None) -> None:
-        """Write the model as JSON."""
+    def text(self, meta: dict[str, Any] | None = None) -> str:
+        """The model as the JSON text of its file, which :meth:`load` reads."""
         data = {"format": FORMAT, "features": list(FEATURES),
                 "weights": [round(float(w), 6) for w in self.weights],
                 "meta": meta if meta is not None else self.meta}
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return json.dumps(data, indent=1) + "\n"
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> PlayModel:
-        """A model from its JSON file (the shipped one by default)."""
-        data = json.loads(Path(path if path is not None else SHIPPED).read_text("utf-8"))
+        """A model from its JSON file (the shipped one by default), checked
+        (:mod:`deberts.model.weights`)."""
+        what = f"play model {path}" if path is not None else "play model"
+        data = model_object(Path(path if path is not None else SHIPPED).read_text("utf-8"), what)
         if data.get("format") != FORMAT or data.get("features") != list(FEATURES):
-            raise DebertsError(f"bad play model {path}: not {FORMAT} with these features")
-        return cls(data["weights"], data.get("meta"))
+            raise DebertsError(f"bad {what}: not {FORMAT} with these features")
+        meta = data.get("meta")
+        return cls(finite_weights(model_field(data, "weights", what), (WIDTH,), what, "weights"),
+                   meta if isinstance(meta, dict) else None)
 
 
 @lru_cache(maxsize=1)
