@@ -18,6 +18,8 @@ import random
 import statistics
 import time
 
+from recording import Recorder, seeded_views
+
 from deberts.variants.deberts.analysis.sampling import warm_up
 from deberts.variants.deberts.model.deal import full_hand_size
 from deberts.variants.deberts.model.rules import Rules
@@ -30,32 +32,20 @@ TRICKS_LEFT = 5
 TABLES = ((4, Rules.preset_rules("belote")), (2, Rules()))
 
 
-class _Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its views with a choice and at
-    least :data:`TRICKS_LEFT` tricks left."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        left = full_hand_size(view.players) - len(view.tricks)
-        if len(view.legal) > 1 and left >= TRICKS_LEFT:
-            self.views.append(view)
-        return super().play(view)
+def long_endgame(view: PlayView) -> bool:
+    """A view with a choice and at least :data:`TRICKS_LEFT` tricks left."""
+    return len(view.legal) > 1 and full_hand_size(view.players) - len(view.tricks) >= TRICKS_LEFT
 
 
 def endgame_views(players: int, rules: Rules, count: int) -> list[PlayView]:
-    """``count`` seeded views, the latest of each deal first."""
-    views: list[PlayView] = []
-    seed = 0
-    while len(views) < count:
-        seats = [_Recorder() for _ in range(players)]
-        play_deal(seats, seed % players, rules, rng=random.Random(seed))
-        recorded = sorted((v for seat in seats for v in seat.views), key=lambda v: -len(v.tricks))
-        views += recorded[:2][: count - len(views)]
-        seed += 1
-    return views
+    """``count`` views of heuristic play, a deal's two latest first, deal ``n`` of
+    seed ``n``."""
+    def play(seed: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), long_endgame) for _ in range(players)]
+        play_deal(seats, seed % players, rules, rng=random.Random(seed))  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, lambda views: sorted(views, key=lambda v: -len(v.tricks))[:2])
 
 
 def main() -> None:

@@ -17,6 +17,8 @@ import random
 import statistics
 import time
 
+from recording import Recorder, every, seeded_views
+
 from deberts.variants.deberts.model.deal import full_hand_size
 from deberts.variants.deberts.play.alphamu import AlphaMuSearch, best, merged_worlds
 from deberts.variants.deberts.play.match import PlayView, play_deal
@@ -26,28 +28,19 @@ from deberts.variants.deberts.play.players import HeuristicPlayer
 LAST_TRICKS = 3
 
 
-class _Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its late views with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        if len(view.legal) > 1 and full_hand_size(view.players) - len(view.tricks) <= LAST_TRICKS:
-            self.views.append(view)
-        return super().play(view)
+def late(view: PlayView) -> bool:
+    """A view with a choice in the last :data:`LAST_TRICKS` tricks."""
+    return len(view.legal) > 1 and full_hand_size(view.players) - len(view.tricks) <= LAST_TRICKS
 
 
 def late_views(players: int, count: int) -> list[PlayView]:
-    views: list[PlayView] = []
-    seed = 0
-    while len(views) < count:
-        seats = [_Recorder() for _ in range(players)]
-        play_deal(seats, seed % players, rng=random.Random(seed))
-        views += [v for seat in seats for v in seat.views][: count - len(views)]
-        seed += 1
-    return views
+    """``count`` late views of heuristic play, deal ``n`` of seed ``n``."""
+    def play(seed: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), late) for _ in range(players)]
+        play_deal(seats, seed % players, rng=random.Random(seed))  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, every)
 
 
 def main() -> None:

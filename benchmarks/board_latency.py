@@ -85,9 +85,10 @@ def served() -> Iterator[str]:
         thread.join(30)
 
 
-def running_jobs(base: str) -> list[str]:
+def running_jobs(base: str) -> int:
+    """How many analyses the server runs (its job list tells counts only)."""
     with urllib.request.urlopen(base + "/api/jobs") as answer:
-        return list(json.load(answer)["running"])
+        return int(json.load(answer)["running"])
 
 
 def measure(page: Any, base: str, deal: TertzDeal, stop_after: float) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def measure(page: Any, base: str, deal: TertzDeal, stop_after: float) -> dict[st
     row: dict[str, Any] = {"deal": str(deal), "finished": finished, **seconds}
     if not finished:
         row["stop"] = round(seconds["idle"] - seconds["stop_click"], 3)
-        row["jobs_after_stop"] = len(running_jobs(base))
+        row["jobs_after_stop"] = running_jobs(base)
     return row
 
 

@@ -34,6 +34,7 @@ import time
 from typing import Any
 
 import numpy as np
+from recording import Recorder, kept_views
 
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.declarations import bella_mask
@@ -55,24 +56,17 @@ MODELS = [("none", 4), ("bidding", 4), ("heuristic", 4), ("learned", 4), ("dd", 
 TRICKS = (1, 2, 3, 4)
 
 
-class _Recorder(PimcPlayer):
-    """A PIMC player that keeps its views after ``tricks`` tricks with a choice."""
-
-    def __init__(self, seed: int, tricks: tuple[int, ...]) -> None:
-        super().__init__(samples=20, bid_samples=20, seed=seed)
-        self.tricks = tricks
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):  # type: ignore[no-untyped-def]
-        if len(view.tricks) in self.tricks and len(view.legal) > 1:
-            self.views.append(view)
-        return super().play(view)
+def recorder(seed: int, tricks: tuple[int, ...]) -> Recorder:
+    """A PIMC player of ``seed`` that keeps its views after ``tricks`` tricks with a
+    choice."""
+    return Recorder(PimcPlayer(samples=20, bid_samples=20, seed=seed),
+                    lambda view: len(view.tricks) in tricks and len(view.legal) > 1)
 
 
-def _pick(record: GameRecord, seats: list[_Recorder], rng: random.Random,
+def _pick(record: GameRecord, seats: list[Recorder], rng: random.Random,
           ) -> tuple[PlayView, Position] | None:
     """One of the seats' views at random, with the real position it was taken in."""
-    views = [view for seat in seats for view in seat.views]
+    views = kept_views(seats)
     if not views:
         return None
     view = rng.choice(views)
@@ -88,7 +82,7 @@ def recorded(players: int, deals: int, seed: int, tricks: tuple[int, ...],
     rng = random.Random(seed)
     found = []
     while len(found) < deals:
-        seats = [_Recorder(rng.randrange(2**32), tricks) for _ in range(players)]
+        seats = [recorder(rng.randrange(2**32), tricks) for _ in range(players)]
         result = play_deal(seats, rng.randrange(players), Rules(), rng)
         picked = None if result.score is None else _pick(result.record, seats, rng)
         if picked is not None:
@@ -119,7 +113,7 @@ def colver_recorded(deals: int, seed: int, tricks: tuple[int, ...],
             continue
         deal = Deal([sum(1 << FROM_COLVER[c] for c in hand) for hand in env.get_hands()])
         record = GameRecord(deal, env.get_dealer(), BELOTE, auction=calls)
-        seats = [_Recorder(rng.randrange(2**32), tricks) for _ in range(4)]
+        seats = [recorder(rng.randrange(2**32), tricks) for _ in range(4)]
         position = record.start()
         while not position.is_over():
             view = view_of(position, None, record.dealer, auction=calls)

@@ -52,7 +52,7 @@ def tertz_totals(deals: int, modes: list[str], answers: dict[str, list[str]]) ->
     the break of its first ``deals`` deals."""
     from tertz import positions
 
-    from deberts.variants.tertz.engine.solver import TertzSolver
+    from deberts.variants.tertz.engine.solver import Solver as TertzSolver
 
     solver = TertzSolver()
     found = positions(deals, "after_break")

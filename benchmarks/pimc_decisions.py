@@ -21,6 +21,7 @@ import time
 from typing import Callable
 
 from measure import percentile
+from recording import Recorder, one_at_random, seeded_views
 
 from deberts.model.cards import Card
 from deberts.variants.deberts.play.match import PlayView, play_deal
@@ -31,30 +32,21 @@ VIEWS = 20
 EARLY_TRICKS = 2
 
 
-class _Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its early views with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView):
-        if len(view.tricks) < EARLY_TRICKS and len(view.legal) > 1:
-            self.views.append(view)
-        return super().play(view)
+def early(view: PlayView) -> bool:
+    """A view with a choice in the first :data:`EARLY_TRICKS` tricks."""
+    return len(view.tricks) < EARLY_TRICKS and len(view.legal) > 1
 
 
 def early_views(players: int, count: int = VIEWS, seed: int = 2026) -> list[PlayView]:
-    """``count`` views from the first tricks of seeded heuristic deals."""
+    """``count`` views from the first tricks of seeded heuristic deals, one a deal."""
     rng = random.Random(seed * 10 + players)
-    views: list[PlayView] = []
-    while len(views) < count:
-        seats = [_Recorder() for _ in range(players)]
-        play_deal(seats, rng.randrange(players), rng=rng)
-        picked = [v for seat in seats for v in seat.views]
-        if picked:
-            views.append(rng.choice(picked))
-    return views
+
+    def play(_: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), early) for _ in range(players)]
+        play_deal(seats, rng.randrange(players), rng=rng)  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, one_at_random(rng))
 
 
 class _CountedFallback(HeuristicPlayer):

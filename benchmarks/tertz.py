@@ -19,19 +19,23 @@ machine. Node counts are exact and repeatable: quote them when comparing changes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+from unittest import mock
 
 from measure import cpu_timed, percentile  # benchmarks/ is the script's folder
 
 from deberts.engine.partial import PartialValues
-from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
-from deberts.variants.tertz.model import TertzPosition, random_deals
+from deberts.variants.tertz.engine import solver as solver_module
+from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, Solver
+from deberts.variants.tertz.model import Position, random_deals
 
 #: The seed of the benchmark's deals: change it and figures are not comparable.
 SEED = 2026
@@ -56,11 +60,11 @@ class Figures:
                 f"| {self.ns_per_node:.0f} |")
 
 
-def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
+def positions(deals: int, point: str, seed: int = SEED) -> list[Position]:
     """The benchmark positions of ``point`` for the first ``deals`` deals of the set."""
     found = []
     for index, deal in enumerate(random_deals(deals, seed)):
-        position = TertzPosition(deal)
+        position = Position(deal)
         if point == "after_break":
             rng = random.Random(seed * 1_000 + index)
             while position.broken is None:
@@ -69,15 +73,36 @@ def positions(deals: int, point: str, seed: int = SEED) -> list[TertzPosition]:
     return found
 
 
-def nodes_of(mode: str) -> Callable[[TertzSolver, TertzPosition], int]:
+@contextlib.contextmanager
+def thread_seconds() -> Iterator[list[float]]:
+    """Within the block, each thread of a Tertz solver's shared search (``values``
+    with ``threads`` above 1) adds the CPU seconds it spent to the list given, as
+    it ends: the solver's thread pool is swapped for one that times its tasks."""
+    spent: list[float] = []
+
+    class TimedPool(ThreadPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            def timed() -> Any:
+                started = time.thread_time()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    spent.append(time.thread_time() - started)
+            return super().submit(timed)
+
+    with mock.patch.object(solver_module, "ThreadPoolExecutor", TimedPool):
+        yield spent
+
+
+def nodes_of(mode: str) -> Callable[[Solver, Position], int]:
     """A search in ``mode`` (a solver method's name) that gives its node count."""
-    def search(solver: TertzSolver, position: TertzPosition) -> int:
+    def search(solver: Solver, position: Position) -> int:
         getattr(solver, mode)(position)
         return solver.nodes
     return search
 
 
-def first_exact(solver: TertzSolver, position: TertzPosition) -> tuple[int, float]:
+def first_exact(solver: Solver, position: Position) -> tuple[int, float]:
     """Mode ``first``: every move's value searched until the first is proven
     exact; its nodes and the CPU seconds to it (the search then stopped)."""
     started = time.thread_time()
@@ -102,12 +127,12 @@ class FirstFound(Exception):
 MODES = {mode: nodes_of(mode) for mode in ("value", "values")}
 
 
-def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
+def measure(found: list[Position], mode: str, repeat: int = 1,
             table_bits: int = DEFAULT_TABLE_BITS, threads: int = 1,
             verbose: bool = False) -> Figures:
     """Solve each position cold ``repeat`` times, interleaved; per position the
     median time over the repeats and its node count (the same every time)."""
-    solver = TertzSolver(table_bits, threads)
+    solver = Solver(table_bits, threads)
     times: list[list[float]] = [[] for _ in found]
     nodes = [0] * len(found)
     for _ in range(repeat):
@@ -116,8 +141,9 @@ def measure(found: list[TertzPosition], mode: str, repeat: int = 1,
             if mode == "first":
                 nodes[index], spent = first_exact(solver, position)
             elif threads > 1:  # the busiest thread's CPU: the time on free cores
-                nodes[index], _ = cpu_timed(partial(MODES[mode], solver, position))
-                spent = max(solver._thread_seconds, default=0.0)
+                with thread_seconds() as each:
+                    nodes[index] = MODES[mode](solver, position)
+                spent = max(each, default=0.0)
             else:
                 nodes[index], spent = cpu_timed(partial(MODES[mode], solver, position))
             times[index].append(spent)

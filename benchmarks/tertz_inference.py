@@ -24,19 +24,19 @@ from pathlib import Path
 
 import numpy as np
 
-from deberts.variants.tertz.model import TertzPosition
-from deberts.variants.tertz.model.record import TertzRecord
-from deberts.variants.tertz.play.match import TertzView, tertz_view
+from deberts.variants.tertz.model import Position
+from deberts.variants.tertz.model.record import GameRecord
+from deberts.variants.tertz.play.match import PlayView, view_of
 from deberts.variants.tertz.play.opponent import shipped_play_model, world_log_likelihood
 from deberts.variants.tertz.play.sampling import hidden_of, sample_positions
 
 FLOOR = 0.01
 
 
-def views_of(record: TertzRecord, tricks: list[int]) -> list[tuple[int, TertzPosition]]:
+def views_of(record: GameRecord, tricks: list[int]) -> list[tuple[int, Position]]:
     """The positions measured in one deal: at each trick start of ``tricks`` (the
     stock lasting) and right after that trick's lead."""
-    found: list[tuple[int, TertzPosition]] = []
+    found: list[tuple[int, Position]] = []
     position = record.start()
     for move in record.moves:
         done = len(position.tricks)
@@ -48,7 +48,7 @@ def views_of(record: TertzRecord, tricks: list[int]) -> list[tuple[int, TertzPos
     return found
 
 
-def placement(view: TertzView, truth: TertzPosition, worlds: int,
+def placement(view: PlayView, truth: Position, worlds: int,
               rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """(hand share, mean log p) uniform and weighted, for one view."""
     model = shipped_play_model()
@@ -84,13 +84,13 @@ def main() -> None:
     args = parser.parse_args()
     tricks = [int(t) for t in args.tricks.split(",")]
     lines = [line for line in Path(args.records).read_text("utf-8").splitlines() if line]
-    records = [TertzRecord.from_dict(json.loads(line))
+    records = [GameRecord.from_dict(json.loads(line))
                for line in lines[args.skip:args.skip + args.deals]]
     rng = random.Random(args.seed)
     rows: dict[int, list[tuple[tuple[float, float], tuple[float, float]]]] = {}
     for record in records:
         for done, position in views_of(record, tricks):
-            result = placement(tertz_view(position), position, args.worlds, rng)
+            result = placement(view_of(position), position, args.worlds, rng)
             if result is not None:
                 rows.setdefault(done, []).append(result)
     print(f"{len(records)} deals, {args.worlds} worlds a view")

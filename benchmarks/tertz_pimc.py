@@ -6,7 +6,7 @@ cards left to draw: the first lead (14: a whole deal to solve), 8, 4 and 2 cards
 left, and after the stock is empty; ``break``, the break after the first trick
 (``--phases`` picks some: any even count from 0 to 14, and ``break``).
 
-``--player pimc`` (the default): each view is decided by a fresh ``TertzPimcPlayer``
+``--player pimc`` (the default): each view is decided by a fresh ``PimcPlayer``
 with 50 samples (``--samples``), no time budget, ``stock_limit=14`` so that every
 decision is sampled and solved, on one thread; the time includes the sampling. The
 engine needs minutes of CPU for every move's value at the first lead, so the first
@@ -14,7 +14,7 @@ lead is timed with ``--first-lead-samples`` samples on ``--first-lead-views`` vi
 (default 1 and 1: the time per sample; a 50-sample decision takes about 50 times
 that).
 
-``--player search``: a fresh ``TertzSearchPlayer`` at its default settings (20
+``--player search``: a fresh ``SearchPlayer`` at its default settings (20
 worlds, ``seconds=0.8``; ``--samples`` and ``--seconds`` change them), the first
 lead on ``--views`` views like the others: the budget is what the figures check.
 """
@@ -28,11 +28,13 @@ import time
 from functools import partial
 from typing import Any, Callable
 
+from recording import Recorder, one_at_random, seeded_views
+
 from deberts.variants.tertz.model import random_deals
-from deberts.variants.tertz.play.match import TertzView, play_tertz_deal
-from deberts.variants.tertz.play.pimc import TertzPimcPlayer
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer
-from deberts.variants.tertz.play.search import TertzSearchPlayer
+from deberts.variants.tertz.play.match import PlayView, play_deal
+from deberts.variants.tertz.play.pimc import PimcPlayer
+from deberts.variants.tertz.play.players import HeuristicPlayer
+from deberts.variants.tertz.play.search import SearchPlayer
 
 #: The phases timed, by the cards left to draw (14: the first lead).
 PHASES = (14, 8, 4, 2, 0)
@@ -40,39 +42,32 @@ PHASES = (14, 8, 4, 2, 0)
 BREAK = "break"
 
 
-class _Recorder(TertzHeuristicPlayer):
-    """Plays like the heuristic player and keeps its views with a choice."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.views: list[TertzView] = []
-
-    def move(self, view: TertzView):  # type: ignore[no-untyped-def]
-        if len(view.legal) > 1:
-            self.views.append(view)
-        return super().move(view)
+def in_phase(phase: int | str, view: PlayView) -> bool:
+    """Whether ``view`` is at the break (``phase`` :data:`BREAK`), or has ``phase``
+    cards left to draw and no break due (14: the first lead only)."""
+    if phase == BREAK:
+        return view.break_due
+    return (view.stock_size == phase and not view.break_due and bool(phase or view.moves)
+            and (phase != 14 or not view.moves))
 
 
-def phase_views(phase: int | str, count: int, seed: int = 2026) -> list[TertzView]:
-    """``count`` views with ``phase`` cards left to draw (14: the first lead), or at
-    the break, one a seeded heuristic deal."""
+def phase_views(phase: int | str, count: int, seed: int = 2026) -> list[PlayView]:
+    """``count`` views with a choice with ``phase`` cards left to draw (14: the first
+    lead), or at the break, one a seeded heuristic deal."""
     rng = random.Random(seed * 100 + (15 if phase == BREAK else int(phase)))
-    views: list[TertzView] = []
-    for deal in random_deals(None, rng):
-        seats = [_Recorder(), _Recorder()]
-        play_tertz_deal(seats, deal)
-        picked = [v for seat in seats for v in seat.views if v.break_due] \
-            if phase == BREAK else \
-            [v for seat in seats for v in seat.views if v.stock_size == phase
-             and not v.break_due and (phase or v.moves) and (phase != 14 or not v.moves)]
-        if picked:
-            views.append(rng.choice(picked))
-        if len(views) == count:
-            return views
-    raise AssertionError("unreachable: random_deals(None) never ends")
+    deals = iter(random_deals(None, rng))
+    pick = one_at_random(rng)
+
+    def play(_: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), lambda view: len(view.legal) > 1)
+                 for _ in range(2)]
+        play_deal(seats, next(deals))  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, lambda views: pick([v for v in views if in_phase(phase, v)]))
 
 
-def decision_seconds(views: list[TertzView], make: Callable[[int], Any]
+def decision_seconds(views: list[PlayView], make: Callable[[int], Any]
                      ) -> list[tuple[float, float]]:
     """(CPU seconds, wall seconds) per decision, one fresh player (and table) per
     view, ``make(seed)``. The CPU time is the figure on a shared machine: the search
@@ -121,12 +116,12 @@ def main() -> None:
               f"| {statistics.median(cpu) / samples:.3f} |", flush=True)
 
 
-def _pimc(samples: int, seed: int) -> TertzPimcPlayer:
-    return TertzPimcPlayer(samples=samples, seed=seed, stock_limit=14)
+def _pimc(samples: int, seed: int) -> PimcPlayer:
+    return PimcPlayer(samples=samples, seed=seed, stock_limit=14)
 
 
-def _searcher(settings: dict[str, Any], seed: int) -> TertzSearchPlayer:
-    return TertzSearchPlayer(seed=seed, **settings)
+def _searcher(settings: dict[str, Any], seed: int) -> SearchPlayer:
+    return SearchPlayer(seed=seed, **settings)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 ``python benchmarks/tertz_threads.py --deals 1,3,7,9 --threads 1,2,4,8,16``.
 
 For each deal of benchmarks/tertz.py's set and each thread count, a cold
-``TertzSolver(threads=N).values``: the busiest thread's CPU seconds (what N free
+``Solver(threads=N).values``: the busiest thread's CPU seconds (what N free
 cores would take), the CPU of all its threads (the work the sharing costs or saves
 against one thread) and the nodes of the searches that finished (a helper stopped
 because another thread proved its move is not counted). Threads beyond the
@@ -17,9 +17,9 @@ import argparse
 import sys
 import time
 
-from tertz import positions  # benchmarks/ is the script's folder
+from tertz import positions, thread_seconds  # benchmarks/ is the script's folder
 
-from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, TertzSolver
+from deberts.variants.tertz.engine.solver import DEFAULT_TABLE_BITS, Solver
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -36,12 +36,13 @@ def main(argv: list[str] | None = None) -> None:
     for deal in deals:
         first = None
         for count in counts:
-            solver = TertzSolver(args.table_bits, count)
+            solver = Solver(args.table_bits, count)
             started = time.thread_time()
-            values = dict(solver.values(found[deal]))
+            with thread_seconds() as each:
+                values = dict(solver.values(found[deal]))
             spent = time.thread_time() - started
-            busiest = max(solver._thread_seconds) if count > 1 else spent
-            total = sum(solver._thread_seconds) if count > 1 else spent
+            busiest = max(each) if count > 1 else spent
+            total = sum(each) if count > 1 else spent
             if first is None:
                 first = values
             elif values != first:

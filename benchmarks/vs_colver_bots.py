@@ -35,7 +35,9 @@ Reported, for our pair:
 Every seed is fixed (the deals, colver's agents, our players), so a run repeats.
 On two cores, two processes share a run: ``--part 0/2 --log a.jsonl`` and ``--part
 1/2 --log b.jsonl`` play the even and the odd deals, and ``--from-log a.jsonl
-b.jsonl`` reports their boards together.
+b.jsonl`` reports their boards together. A log grows a whole line a board; one whose
+last line was cut short (a run killed, or a full disk, while it wrote) is read
+without that line, with a warning, and a run carried on from it cuts the line off.
 Bella is announced by whoever holds it (colver counts it for its owner); our
 players are asked and may keep quiet, which the ``owner`` rule never rewards.
 """
@@ -47,7 +49,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +58,10 @@ import numpy as np
 from colver_compare import BELOTE, FROM_COLVER, TO_COLVER
 
 from deberts import Card, Deal, Suit, score
+from deberts.cli import script
+from deberts.errors import DebertsError, RecordError
+from deberts.formats.json_text import decode_json
+from deberts.formats.output_file import LineAppender
 from deberts.variants.deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.analysis.stats import mean_ci95, rounded
 from deberts.variants.deberts.model.bidding import Bid
@@ -329,32 +336,86 @@ def lines(data: dict[str, Any]) -> list[str]:
 
 
 def board_of(line: dict[str, Any]) -> Board:
-    """A board from its ``--log`` line."""
-    plays = tuple(
-        Play(**{**p, "ours": RoleLosses(**p["ours"]), "theirs": RoleLosses(**p["theirs"]),
-                "our_decisions": tuple(p["our_decisions"]),
-                "their_decisions": tuple(p["their_decisions"])})
-        for p in line["plays"]
-    )
-    assert len(plays) == 2
-    return Board(line["board"], (plays[0], plays[1]))
+    """A board from its ``--log`` line; ``ValueError`` when it is none."""
+    try:
+        plays = tuple(
+            Play(**{**p, "ours": RoleLosses(**p["ours"]), "theirs": RoleLosses(**p["theirs"]),
+                    "our_decisions": tuple(p["our_decisions"]),
+                    "their_decisions": tuple(p["their_decisions"])})
+            for p in line["plays"]
+        )
+        number = line["board"]
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a board ({type(error).__name__}: {error})") from None
+    if len(plays) != 2 or type(number) is not int:
+        raise ValueError("not a board (expected a board number and its two plays)")
+    return Board(number, (plays[0], plays[1]))
 
 
 def log_line(settings: dict[str, Any], board: Board) -> str:
-    """``board`` as a line of ``--log``, with the run's ``settings`` (ours, worlds,
-    seed), which :func:`read_logs` checks."""
+    """``board`` as a line of ``--log`` (no line break), with the run's ``settings``
+    (ours, worlds, seed), which :func:`read_logs` checks."""
     line = {**settings, "board": board.number, "plays": board.plays}
-    return json.dumps(line, default=lambda o: o.__dict__) + "\n"
+    return json.dumps(line, default=lambda o: o.__dict__)
+
+
+@dataclass(frozen=True)
+class Log:
+    """What a log holds: its lines' objects, and the size of its whole lines (less
+    than the file's when its last line was cut)."""
+
+    lines: list[dict[str, Any]]
+    whole: int
+    cut: bool
+
+
+def read_log(path: str) -> Log:
+    """The lines of the log at ``path``: a last line cut short (a run killed, or a
+    full disk, while it wrote) is dropped with a warning on stderr; any other line
+    that is no board's JSON object is a ``ValueError`` naming its line number."""
+    if os.path.isdir(path):
+        raise ValueError(f"{path}: a directory, not a log")
+    with open(path, "rb") as log:
+        data = log.read()
+    found: list[dict[str, Any]] = []
+    start = 0
+    number = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        last = end < 0
+        text = data[start:] if last else data[start:end]
+        number += 1
+        try:
+            line = decode_json(text, "line")
+            if not isinstance(line, dict):
+                raise RecordError("expected a JSON object")
+            board_of(line)
+            if any(key not in line for key in ("ours", "worlds", "seed")):
+                raise RecordError("expected the run's --ours, --worlds and --seed")
+        except (RecordError, ValueError) as error:
+            if last:  # written in part: the line break is written with the line
+                print(f"warning: {path}: line {number} is cut short (a run stopped while "
+                      "writing it): dropped", file=sys.stderr)
+                return Log(found, start, True)
+            raise ValueError(f"{path}: line {number}: {error}") from None
+        if last:  # a whole object, but no line break: cut before it
+            print(f"warning: {path}: line {number} has no line break (a run stopped while "
+                  "writing it): dropped", file=sys.stderr)
+            return Log(found, start, True)
+        found.append(line)
+        start = end + 1
+    return Log(found, len(data), False)
 
 
 def read_logs(paths: list[str]) -> tuple[dict[str, Any], list[Board]]:
     """The settings and the boards of the logs of one run (its parts, or a run cut
     short and carried on), in board order; ``ValueError`` when they are not one
     run's: other settings, or a board twice."""
-    lines_read = []
-    for path in paths:
-        with open(path, encoding="utf-8") as log:
-            lines_read += [json.loads(line) for line in log]
+    return _run_of([line for path in paths for line in read_log(path).lines])
+
+
+def _run_of(lines_read: list[dict[str, Any]]) -> tuple[dict[str, Any], list[Board]]:
+    """The settings and the boards of log lines (see :func:`read_logs`)."""
     if not lines_read:
         raise ValueError("the logs hold no board")
     settings = {key: lines_read[0][key] for key in ("ours", "worlds", "seed")}
@@ -368,17 +429,30 @@ def read_logs(paths: list[str]) -> tuple[dict[str, Any], list[Board]]:
 
 def logged_boards(path: str, settings: dict[str, Any]) -> list[Board]:
     """The boards a run with ``settings`` already logged at ``path`` (none when there
-    is no log yet); ``ValueError`` when the log is another run's."""
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
+    is no log yet); ``ValueError`` when the log is another run's. A last line cut
+    short is cut off the file, so that the boards played next follow whole lines."""
+    if not os.path.lexists(path):
         return []
-    try:
-        logged, boards = read_logs([path])
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path} is no log of boards: {error}") from None
-    if logged != settings:
-        raise ValueError(f"{path} holds the boards of another run ({logged}): "
-                         "give another --log")
+    log = read_log(path)
+    if not log.lines:
+        boards: list[Board] = []
+    else:
+        logged, boards = _run_of(log.lines)
+        if logged != settings:
+            raise ValueError(f"{path} holds the boards of another run ({logged}): "
+                             "give another --log")
+    if log.cut:
+        os.truncate(path, log.whole)
     return boards
+
+
+def require_colver() -> None:
+    """Refuse a playing run without colver, before anything is written."""
+    try:
+        import colver  # noqa: F401
+    except ImportError:
+        raise DebertsError("colver is not installed: pip install colver (the colver "
+                           "extra), or report a run's logs with --from-log") from None
 
 
 def part_of(text: str) -> tuple[int, int]:
@@ -394,12 +468,13 @@ def part_of(text: str) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ours", default="pimc:samples=100",
                         help="our player, a deberts arena spec (default pimc:samples=100)")
     parser.add_argument("--worlds", type=budget_of, default=100,
                         help="colver's worlds a decision (100), or its time a decision (300ms)")
-    parser.add_argument("--boards", type=int, default=20, help="deals, each played twice")
+    parser.add_argument("--boards", type=script.at_least(1), default=20,
+                        help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=0, help="the seed of deals and players")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--log", metavar="FILE.jsonl",
@@ -412,28 +487,39 @@ def main() -> None:
                              "or the parts of one run)")
     args = parser.parse_args()
     settings = {"ours": args.ours, "worlds": args.worlds, "seed": args.seed}
-
-    def progress(board: Board) -> None:
-        print(f"board {board.number}: {board.margin:+.1f}", file=sys.stderr, flush=True)
-        if args.log:
-            with open(args.log, "a", encoding="utf-8") as log:
-                log.write(log_line(settings, board))
-
-    if args.from_log:
-        try:
+    try:
+        if args.from_log:
             settings, boards = read_logs(args.from_log)
-        except ValueError as error:
-            parser.error(str(error))
-    else:
-        try:
+        else:
+            require_colver()
             done = logged_boards(args.log, settings) if args.log else []
-            boards = run(args.ours, args.worlds, args.boards, args.seed, progress, args.part,
-                         done)
-        except ValueError as error:
-            parser.error(str(error))
+            with appended(args.log) as log:
+                def progress(board: Board) -> None:
+                    print(f"board {board.number}: {board.margin:+.1f}", file=sys.stderr,
+                          flush=True)
+                    if log is not None:
+                        log.write_line(log_line(settings, board))
+
+                boards = run(args.ours, args.worlds, args.boards, args.seed, progress,
+                             args.part, done)
+    except ValueError as error:  # DebertsError too
+        script.fail(str(error))
     data = report(settings["ours"], settings["worlds"], settings["seed"], boards)
     print(json.dumps(data) if args.json else "\n".join(lines(data)))
 
 
+@contextmanager
+def appended(path: str | None) -> Iterator[LineAppender | None]:
+    """The log at ``path`` opened to grow a whole line at a time (``None``: no log)."""
+    if path is None:
+        yield None
+        return
+    log = LineAppender(path)
+    try:
+        yield log
+    finally:
+        log.close()
+
+
 if __name__ == "__main__":
-    main()
+    script.run(main)

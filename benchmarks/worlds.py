@@ -23,6 +23,8 @@ import statistics
 import time
 from typing import Callable
 
+from recording import Recorder, one_at_random, seeded_views
+
 from deberts.variants.deberts.engine.boundary import engine_input
 from deberts.variants.deberts.engine.solver import Solver, _card_mask
 from deberts.model.cards import Card, CardMap
@@ -32,32 +34,20 @@ from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.variants.deberts.play.players import HeuristicPlayer
 
 
-class _Recorder(HeuristicPlayer):
-    """Plays like the heuristic player and keeps its views with a choice after
-    ``tricks`` completed tricks."""
-
-    def __init__(self, tricks: int) -> None:
-        super().__init__()
-        self.tricks = tricks
-        self.views: list[PlayView] = []
-
-    def play(self, view: PlayView) -> Card:
-        if len(view.tricks) == self.tricks and len(view.legal) > 1:
-            self.views.append(view)
-        return super().play(view)
-
-
 def views_after(tricks: int, count: int, seed: int = 2026) -> list[PlayView]:
-    """``count`` 4-player views after ``tricks`` tricks, one a seeded deal."""
+    """``count`` 4-player views with a choice after ``tricks`` completed tricks,
+    one a seeded deal of heuristic play."""
     rng = random.Random(seed * 10 + tricks)
-    views: list[PlayView] = []
-    while len(views) < count:
-        seats = [_Recorder(tricks) for _ in range(4)]
-        play_deal(seats, rng.randrange(4), rng=rng)
-        picked = [v for seat in seats for v in seat.views]
-        if picked:
-            views.append(rng.choice(picked))
-    return views
+
+    def after(view: PlayView) -> bool:
+        return len(view.tricks) == tricks and len(view.legal) > 1
+
+    def play(_: int) -> list[Recorder]:
+        seats = [Recorder(HeuristicPlayer(), after) for _ in range(4)]
+        play_deal(seats, rng.randrange(4), rng=rng)  # type: ignore[arg-type]
+        return seats
+
+    return seeded_views(count, play, one_at_random(rng))
 
 
 def cpu(run: Callable[[], object]) -> float:

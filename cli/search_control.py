@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator
 import click
 
 from deberts.cli.common import CliError, Decorator
+from deberts.engine.limit import Limit
 from deberts.engine.owner import Progress, SearchOwner
 from deberts.engine.partial import STOPPED_AT_LIMIT, STOPPED_BY_INTERRUPT, PartialValues
 from deberts.errors import SearchInterrupted
@@ -108,7 +109,7 @@ def controlled(solver: SearchOwner[Any, Any, Any], seconds: float | None, progre
         return replace(proven[0], stopped=stopped)
 
     try:
-        with solver.limit(seconds=seconds), solver.progress(observe):
+        with solver.limit(Limit(seconds=seconds)), solver.progress(observe):
             yield
     except SearchInterrupted:
         line.wipe()

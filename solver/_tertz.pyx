@@ -123,7 +123,7 @@ cdef class Spec:
     """A position as the engine reads it. Built only by
     ``deberts.variants.tertz.engine.engine_input``; every field is a plain integer (seats,
     32-bit card masks, cards 0..31) and the rule options keep their names in
-    :class:`deberts.variants.tertz.model.TertzRules`.
+    :class:`deberts.variants.tertz.model.Rules`.
 
     ``runs`` holds each seat's declared runs as ``(cards, stamp, counting)`` (the
     stamp orders declarations in the deal), ``fours`` each seat's declared fours as

@@ -12,8 +12,8 @@ import random
 import sys
 from pathlib import Path
 
-from deberts.variants.tertz.engine.solver import TertzSolver
-from deberts.variants.tertz.model import TertzPosition, random_deals
+from deberts.variants.tertz.engine.solver import Solver
+from deberts.variants.tertz.model import Position, random_deals
 
 #: The fixture's deals: change it and the file no longer matches.
 SEED = 3030
@@ -21,7 +21,7 @@ DEALS = 30
 PATH = Path(__file__).parent / "data" / "tertz_full_deals.json"
 
 
-def after_break(position: TertzPosition, index: int) -> TertzPosition:
+def after_break(position: Position, index: int) -> Position:
     """The position right after the break, reached by seeded random moves."""
     rng = random.Random(SEED * 1_000 + index)
     position = position.copy()
@@ -31,10 +31,10 @@ def after_break(position: TertzPosition, index: int) -> TertzPosition:
 
 
 def main() -> None:
-    solver = TertzSolver(24)
+    solver = Solver(24)
     rows = []
     for index, deal in enumerate(random_deals(DEALS, SEED)):
-        position = TertzPosition(deal)
+        position = Position(deal)
         later = after_break(position, index)
         row = {"deal": str(deal), "played": [str(m) for m in later.moves]}
         for name, point in (("first_lead", position), ("after_break", later)):

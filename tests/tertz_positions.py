@@ -9,24 +9,24 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator
 
-from deberts.variants.tertz.model import SWAP, Move, TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.model import SWAP, Move, Deal, Position, Rules
 
 #: The defaults and each option's other values, alone and together.
-RULE_VARIANTS: tuple[TertzRules, ...] = (
-    TertzRules(),
-    TertzRules(stock_play="follow"),
-    TertzRules(stock_play="free"),
-    TertzRules(declare_when="opening"),
-    TertzRules(stock_play="follow", declare_when="opening"),
-    TertzRules(swap_last=False),
-    TertzRules(stock_play="free", swap_last=False),
+RULE_VARIANTS: tuple[Rules, ...] = (
+    Rules(),
+    Rules(stock_play="follow"),
+    Rules(stock_play="free"),
+    Rules(declare_when="opening"),
+    Rules(stock_play="follow", declare_when="opening"),
+    Rules(swap_last=False),
+    Rules(stock_play="free", swap_last=False),
 )
 PHASES = ("opening", "before_break", "after_break", "stock", "last_draws", "end", "swap")
 
 
 def random_position(
-    seed: int, phase: str = "end", rules: TertzRules | None = None, cards_left: int = 6
-) -> TertzPosition:
+    seed: int, phase: str = "end", rules: Rules | None = None, cards_left: int = 6
+) -> Position:
     """A position of ``phase`` reached by random legal moves from a random deal:
 
     - ``opening``: the first move (sometimes after seat 0's swap);
@@ -47,7 +47,7 @@ def random_position(
     chosen = rules if rules is not None else RULE_VARIANTS[seed % len(RULE_VARIANTS)]
     stop = _STOPS[phase](rng, cards_left)
     while True:
-        position = TertzPosition(TertzDeal.random(rng), chosen)
+        position = Position(Deal.random(rng), chosen)
         while not position.is_over():
             if stop(position):
                 return position
@@ -55,15 +55,15 @@ def random_position(
 
 
 def random_positions(
-    count: int, phase: str = "end", seed: int = 0, rules: TertzRules | None = None,
+    count: int, phase: str = "end", seed: int = 0, rules: Rules | None = None,
     cards_left: int = 6,
-) -> Iterator[TertzPosition]:
+) -> Iterator[Position]:
     """``count`` positions of ``phase`` from seeds ``seed``, ``seed + 1``, ..."""
     for offset in range(count):
         yield random_position(seed + offset, phase, rules, cards_left)
 
 
-def _random_move(position: TertzPosition, rng: random.Random) -> Move:
+def _random_move(position: Position, rng: random.Random) -> Move:
     moves = position.legal_moves()
     others = [m for m in moves if m != SWAP]
     if others and rng.random() < 0.9:
@@ -71,7 +71,7 @@ def _random_move(position: TertzPosition, rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-Stop = Callable[[TertzPosition], bool]
+Stop = Callable[[Position], bool]
 
 
 def _opening(rng: random.Random, cards_left: int) -> Stop:
@@ -102,7 +102,7 @@ def _end(rng: random.Random, cards_left: int) -> Stop:
         raise ValueError(f"bad cards_left {cards_left}: expected 1..9")
     middle = rng.random() < 0.5 and cards_left > 1
 
-    def stop(p: TertzPosition) -> bool:
+    def stop(p: Position) -> bool:
         size = p.hands[p.to_move].bit_count()
         return not p.stock and bool(p.trick) == middle and size == cards_left - middle
 

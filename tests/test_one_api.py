@@ -127,7 +127,7 @@ def test_a_game_refuses_another_games_position_or_rules_by_name() -> None:
     tertz = find_game("tertz")
     position = deberts.Position(deberts.Deal.parse("Q.AKQT.A.AJ7 J.8.T987.QT8"), "H", 0, 1)
     with pytest.raises(ArgumentError, match="bad position: a Position is not of Tertz, "
-                                            "expected a TertzPosition"):
+                                            "expected Tertz's Position"):
         tertz.write_line(position)
     with pytest.raises(ArgumentError, match="bad rules: a Rules is not of Tertz"):
         tertz.session(2, deberts.Rules(), None, 1, 1, 0.1)

@@ -18,3 +18,15 @@ def test_every_subpackage_is_listed() -> None:
     found |= {".".join(("deberts", "cli", *p.parent.relative_to(cli).parts))
               for p in cli.rglob("__init__.py")}
     assert listed == found
+
+
+def test_the_version_is_written_once() -> None:
+    """pyproject.toml takes the version from ``deberts.__version__``, and the installed
+    distribution's metadata (what ``pip show`` and ``deberts --version`` report) is it."""
+    import importlib.metadata
+
+    import deberts
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert importlib.metadata.version("deberts") == deberts.__version__

@@ -25,7 +25,10 @@ pytest.importorskip("mkdocs_click")
 pytest.importorskip("fastapi")
 
 #: The namespaces whose every public name has an entry.
-NAMESPACES = ("deberts", "deberts.tertz", "deberts.play", "deberts.analysis", "deberts.distributed")
+NAMESPACES = ("deberts", "deberts.tertz", "deberts.play", "deberts.analysis", "deberts.distributed",
+              # the training data's pipelines (pyarrow)
+              "deberts.variants.deberts.play.decisions", "deberts.variants.tertz.play.decisions",
+              "deberts.variants.tertz.play.labels")
 #: A Sphinx role left as text.
 RAW_ROLE = re.compile(r":(?:py:)?(?:func|meth|class|mod|data|attr|exc|obj|const|ref):`")
 #: An address on this machine: the board's own, which the guide names.

@@ -26,7 +26,7 @@ import time
 import numpy as np
 
 from deberts.cli import script
-from deberts.formats import parquet
+from deberts.formats import output_file, parquet
 from deberts.variants.tertz.play.decisions import (
     DEFAULT_CHUNK,
     SCHEMA,
@@ -122,8 +122,10 @@ def train(args: argparse.Namespace) -> None:
     model = PlayModel(weights)
     report = {"deals": len(deals), "training": scores(model, training),
               "held_out": scores(model, held_out)}
-    model.save(args.out, {"deals": len(deals), "decisions": len(training),
-                          "l2": args.l2, "held_out": report["held_out"]})
+    text = model.text({"deals": len(deals), "decisions": len(training), "l2": args.l2,
+                       "held_out": report["held_out"]})
+    with output_file.writing(args.out) as handle:  # whole or not at all
+        handle.write(text.encode("utf-8"))
     print(json.dumps(report, indent=1))
     for name, w in zip(FEATURES, weights):
         print(f"{name:>24} {w:+.3f}", file=sys.stderr)

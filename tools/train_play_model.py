@@ -26,9 +26,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from deberts.cli import script
+from deberts.errors import DebertsError, RecordError
 from deberts.formats import output_file, parquet
+from deberts.variants.deberts.play.decisions import table_columns
 from deberts.variants.deberts.play.play_model import (
-    FEATURES, Contexts, PlayModel, features,
+    FEATURES, Contexts, PlayModel, features, read_models,
 )
 
 OUT = (Path(__file__).resolve().parents[1] / "src" / "deberts" / "variants" / "deberts"
@@ -112,16 +114,25 @@ def fit_network(data: Decisions, linear: np.ndarray, hidden: int, steps: int, ra
     z = (x - mean) / scale
     params = [linear.copy(), rng.normal(0, 1 / np.sqrt(x.shape[1]), (x.shape[1], hidden)),
               np.zeros(hidden), np.zeros(hidden)]
+    with np.errstate(all="ignore"):  # a run that diverges is refused by the model's check
+        params = _adam(params, x, z, data.starts, data.chosen, steps, rate, ridge)
+    theta, w1, b1, w2 = params
+    return PlayModel(theta, w1, b1, w2, mean, scale)
+
+
+def _adam(params: list[np.ndarray], x: np.ndarray, z: np.ndarray, starts: np.ndarray,
+          chosen: np.ndarray, steps: int, rate: float, ridge: float) -> list[np.ndarray]:
+    """``params`` after ``steps`` steps of Adam (see :func:`fit_network`)."""
     moments = [np.zeros_like(p) for p in params]
     squares = [np.zeros_like(p) for p in params]
-    n = len(data.starts)
+    n = len(starts)
     target = np.zeros(len(x))
-    target[data.chosen] = 1.0
+    target[chosen] = 1.0
     for step in range(1, steps + 1):
         theta, w1, b1, w2 = params
         pre = z @ w1 + b1
         h = np.maximum(pre, 0.0)
-        p, _ = _segment_softmax(x @ theta + h @ w2, data.starts)
+        p, _ = _segment_softmax(x @ theta + h @ w2, starts)
         g = (p - target) / n
         dh = np.outer(g, w2) * (pre > 0)
         penalty = ridge / n
@@ -132,8 +143,7 @@ def fit_network(data: Decisions, linear: np.ndarray, hidden: int, steps: int, ra
             squares[i] = 0.999 * squares[i] + 0.001 * grad ** 2
             params[i] = params[i] - rate * (moments[i] / (1 - 0.9 ** step)) / (
                 np.sqrt(squares[i] / (1 - 0.999 ** step)) + 1e-8)
-    theta, w1, b1, w2 = params
-    return PlayModel(theta, w1, b1, w2, mean, scale)
+    return params
 
 
 def scores(model: PlayModel, data: Decisions) -> dict[str, float]:
@@ -179,8 +189,10 @@ def load(paths: Sequence[str]) -> dict[int, dict[str, np.ndarray]]:
     """The decisions of these files by number of players (deals numbered apart)."""
     tables: dict[int, list[dict[str, np.ndarray]]] = {}
     for number, path in enumerate(paths):
-        table = parquet.read(path)
-        columns = {name: table.column(name).to_numpy() for name in table.column_names}
+        try:
+            columns = table_columns(parquet.read(path))
+        except RecordError as error:
+            raise RecordError(f"{path}: {error}") from None
         columns["deal"] = columns["deal"].astype(np.int64) * len(paths) + number
         for players in np.unique(columns["players"]):
             tables.setdefault(int(players), []).append(
@@ -205,9 +217,22 @@ def main() -> None:
         script.fail(f"bad --hidden {args.hidden}: expected 0 or more")
     if not 0 <= args.ridge < float("inf"):
         script.fail(f"bad --ridge {args.ridge}: expected a number from 0 up")
+    if not 0 < args.rate < float("inf"):
+        script.fail(f"bad --rate {args.rate}: expected a number above 0")
     found = {}
-    for players, columns in sorted(load(args.data).items()):
-        model, report = train(columns, args.hidden, args.steps, args.rate, args.ridge, args.seed)
+    tables = load(args.data)
+    if not tables:
+        script.fail(f"no decisions in {' '.join(args.data)}: play more deals")
+    for players, columns in sorted(tables.items()):
+        try:
+            model, report = train(columns, args.hidden, args.steps, args.rate, args.ridge,
+                                  args.seed)
+        except DebertsError as error:  # the model's own check: a weight not finite
+            script.fail(f"{players} players: the training diverged ({error}); try a "
+                        "smaller --rate or a larger --ridge")
+        except np.linalg.LinAlgError:
+            script.fail(f"{players} players: the linear fit has no single answer (a feature "
+                        "the data never varies); use a --ridge above 0 or more deals")
         found[players] = (model, report)
         print(f"{players} players: {report['deals']} deals, {report['decisions']} decisions "
               f"trained on, {report['held_out']['decisions']} held out")
@@ -227,6 +252,7 @@ def main() -> None:
             "models": {str(players): {**model.to_dict(), "report": report}
                        for players, (model, report) in found.items()},
         }) + "\n"
+        read_models(text)  # what is written reads back as the package reads it
         with output_file.writing(args.out or OUT) as handle:
             handle.write(text.encode("utf-8"))
 

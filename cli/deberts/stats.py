@@ -169,28 +169,19 @@ def _read(path: str, schema: pa.Schema) -> pa.Table:
         raise CliError(str(error)) from None
     except OSError as error:
         raise CliError(f"cannot read {path}: {error.strerror or error}") from None
-    metadata = data.schema.metadata or {}
-    if not data.schema.remove_metadata().equals(schema) or METADATA_KEY.encode() not in metadata:
-        raise CliError(f"cannot read {path}: not a file of deberts stats")
-    if not _is_run(metadata[METADATA_KEY.encode()]):
-        raise CliError(f"cannot read {path}: its {METADATA_KEY} metadata is not the run "
-                       "of deberts stats (seed, deals, players, rules)")
-    return data
+    from deberts.variants.deberts.analysis.game_stats import check_run
 
-
-def _is_run(text: bytes) -> bool:
-    """Whether ``text`` is the JSON of a run as ``stats`` writes it (the fields the
-    report shows, of the right types)."""
     try:
-        about = json.loads(text)
-    except ValueError:
-        return False
-    return (isinstance(about, dict)
-            and all(type(about.get(name)) is int for name in ("seed", "deals"))
-            and isinstance(about.get("players"), list)
-            and all(type(count) is int for count in about["players"])
-            and isinstance(about.get("rules"), dict)
-            and isinstance(about["rules"].get("preset"), str))
+        about = parquet.metadata_object(data, METADATA_KEY)
+    except RecordError as error:
+        raise CliError(f"cannot read {path}: {error}") from None
+    if not data.schema.remove_metadata().equals(schema) or about is None:
+        raise CliError(f"cannot read {path}: not a file of deberts stats")
+    try:
+        check_run(about, data)
+    except RecordError as error:
+        raise CliError(f"cannot read {path}: its {METADATA_KEY} metadata: {error}") from None
+    return data
 
 
 def _report(path: str, rows: int, about: dict[str, Any], groups: list[GroupStats]) -> list[str]:

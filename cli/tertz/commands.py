@@ -14,7 +14,7 @@ import json
 
 import click
 
-from deberts.variants.tertz.analysis.review import analyze_tertz
+from deberts.variants.tertz.analysis.review import analyze_play
 from deberts.cli.common import (
     CliError,
     Decorator,
@@ -31,14 +31,14 @@ from deberts.cli.common import (
     threads_option,
 )
 from deberts.cli.search_control import controlled, partial_printer, search_options
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver
 from deberts.formats import batch
-from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.variants.tertz.model import Move, Deal, Position, Rules, random_deals
 from deberts.variants.tertz.text.render import (
     deal_lines,
     move_text,
-    render_tertz_analysis,
-    render_tertz_solution,
+    render_analysis,
+    render_solution,
 )
 
 #: The built-in ``--example``: a deal after its first four tricks (from the first
@@ -91,7 +91,7 @@ def solve_command(
         hands, played = EXAMPLE["deal"], EXAMPLE["played"]
     with reported():
         position = tertz_position(hands, played, settings)
-        solver = TertzSolver(table_bits, threads)
+        solver = Solver(table_bits, threads)
         notation = notation_for_stdout(ascii_only)
 
         def name(move: Move) -> str:
@@ -102,7 +102,7 @@ def solve_command(
     if as_json:
         click.echo(json.dumps(solution.to_dict()))
     else:
-        click.echo(render_tertz_solution(position, solution, notation))
+        click.echo(render_solution(position, solution, notation))
 
 
 @click.command(name="analyze")
@@ -132,15 +132,15 @@ def analyze_command(
         position = tertz_position(hands, played, settings)
         if start > len(position.moves):
             raise CliError(f"--from {start}: only {len(position.moves)} moves were played")
-        dealt = TertzPosition(position.deal, position.rules)
-        solver = TertzSolver(table_bits, threads)
+        dealt = Position(position.deal, position.rules)
+        solver = Solver(table_bits, threads)
         notation = notation_for_stdout(ascii_only)
         with controlled(solver, seconds, progress, name=lambda move: move_text(move, notation)):
-            analysis = analyze_tertz(dealt, position.moves, solver=solver, start=start)
+            analysis = analyze_play(dealt, position.moves, solver=solver, start=start)
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        click.echo(render_tertz_analysis(analysis, None, notation))
+        click.echo(render_analysis(analysis, None, notation))
 
 
 @click.command(name="deal")
@@ -171,14 +171,14 @@ def deal_command(
     notation = notation_for_stdout(ascii_only)
     for number, deal in enumerate(deals, 1):
         if as_json:
-            click.echo(batch.dumps(TertzPosition(deal, rules)))
+            click.echo(batch.dumps(Position(deal, rules)))
         elif diagram:
             click.echo("\n".join([f"Deal {number}: {deal}", *deal_lines(deal, notation), ""]))
         else:
             click.echo(str(deal))
 
 
-def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) -> TertzPosition:
+def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) -> Position:
     """The position of HANDS (a deal or a batch line), ``--played`` and ``--set``."""
     if hands is None:
         raise CliError("missing HANDS (or use --example)")
@@ -187,12 +187,12 @@ def tertz_position(hands: str | None, played: str, settings: tuple[str, ...]) ->
             if value:
                 raise CliError(f"a batch line takes no {option}: the line holds it")
         position = batch.loads(hands)
-        if not isinstance(position, TertzPosition):
+        if not isinstance(position, Position):
             raise CliError('HANDS: a Deberts batch line, expected "game": "tertz"')
         return position
-    return TertzPosition(TertzDeal.parse(hands), tertz_rules(settings), played)
+    return Position(Deal.parse(hands), tertz_rules(settings), played)
 
 
-def tertz_rules(settings: tuple[str, ...]) -> TertzRules:
+def tertz_rules(settings: tuple[str, ...]) -> Rules:
     """The rules of ``--set OPTION=VALUE`` options, applied in order."""
-    return TertzRules.from_settings(settings)
+    return Rules.from_settings(settings)

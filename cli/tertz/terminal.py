@@ -16,9 +16,9 @@ from deberts.cli.terminal import (
 from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Card, CardSet
 from deberts.variants.tertz.model import SWAP, Move, parse_move
-from deberts.variants.tertz.play.arena import tertz_player_factory
+from deberts.variants.tertz.play.arena import factory_of
 from deberts.variants.tertz.play.costs import move_costs
-from deberts.variants.tertz.play.match import TertzDealResult, TertzGame, TertzView
+from deberts.variants.tertz.play.match import DealResult, Match, PlayView
 from deberts.text.notation import Notation
 from deberts.variants.tertz.text.render import deal_lines, move_text, score_lines
 
@@ -50,8 +50,8 @@ def play(table: Table) -> None:
     made with at most ``table.options["review_stock"]`` cards left to draw are reviewed."""
     notation = table.notation
     with reported():
-        computer = tertz_player_factory(table.ai_spec)(1)
-        game = TertzGame([TertzHumanPlayer(notation, table.confirm), computer], table.rules,
+        computer = factory_of(table.ai_spec)(1)
+        game = Match([TertzHumanPlayer(notation, table.confirm), computer], table.rules,
                          seed=table.seed)
     click.echo("Tertz to 501. Type help at any question for the commands, q to quit.")
 
@@ -78,7 +78,7 @@ class TertzHumanPlayer:
         self.notation = notation
         self.confirm = confirm
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         n = self.notation
         self._show(view)
         if view.break_due:
@@ -114,7 +114,7 @@ class TertzHumanPlayer:
                 continue
             return move
 
-    def _show(self, view: TertzView) -> None:
+    def _show(self, view: PlayView) -> None:
         n = self.notation
         face_up = "drawn" if view.face_up is None else n.card(view.face_up)
         lead = "you lead" if view.leader == view.seat else "the computer leads"
@@ -153,7 +153,7 @@ def _move(answer: str) -> Move | None:
 
 
 def _review(
-    result: TertzDealResult, seat: int, game: TertzGame, review_stock: int,
+    result: DealResult, seat: int, game: Match, review_stock: int,
     notation: Notation,
 ) -> list[str]:
     """The deal as dealt, its score, your moves' double-dummy costs, the game score."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deberts.analysis import __all__ as _analysis_names
+from deberts.engine.limit import Limit
 from deberts.engine.partial import PartialValues
 from deberts.variants.deberts.engine.many import solve_many
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
@@ -83,7 +84,7 @@ __getattr__ = lazy_names(__name__, _LAZY)
 __all__ = [
     "ArgumentError", "BACKEND", "BAIT", "Card", "CardSet", "DEFAULT_TABLE_BITS", "Deal", "DealScore",
     "DebertsError", "Declaration", "DeclarationOutcome", "HANGING", "IllegalMoveError",
-    "InvalidDealError", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PartialValues",
+    "InvalidDealError", "Limit", "MADE", "MoveValue", "NotationError", "OPTION_NAMES", "PartialValues",
     "PRESETS",
     "Play", "Position", "Rank", "Rules", "RulesError", "SearchInterrupted", "Solution", "Solver",
     "Suit", "Trick", "full_hand_size", "parse_cards", "resolve_declarations", "score", "solve",

@@ -27,7 +27,9 @@ def run(*args: str) -> Result:
 
 @pytest.fixture(scope="module")
 def solved(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A few hundred deals: 300 with 2 players, 12 each with 3 and 4."""
+    """A few hundred deals: 300 with 2 players, 12 each with 3 and 4, and all of them
+    in one file for the library (whose metadata is true of no one run: the command
+    refuses it, see test_the_command_refuses_a_file_whose_rows_belie_its_run)."""
     folder = tmp_path_factory.mktemp("stats")
     two, more = folder / "two.parquet", folder / "more.parquet"
     for path, args in ((two, ["-n", "300", "--players", "2"]),
@@ -138,26 +140,26 @@ def test_the_summary_by_other_features(solved: Path) -> None:
 
 
 def test_the_report_and_json(solved: Path) -> None:
-    path = str(solved / "all.parquet")
+    path = str(solved / "more.parquet")
     text = run("stats", path, "--by", "players,round")
     assert text.exit_code == 0, text.output
     lines = text.stdout.splitlines()
-    assert lines[0] == (f"{path}: 324 deals (300 a player count: 2, 3, 4 players), seed 5, "
+    assert lines[0] == (f"{path}: 24 deals (12 a player count: 3, 4 players), seed 5, "
                         "moscow rules.")
     assert lines[4].split() == ["players", "round", "cells", "made", "95%", "interval",
                                 "margin", "95%", "interval"]
-    assert len(lines) == 5 + 6
+    assert len(lines) == 5 + 4
     data = json.loads(run("stats", path, "--by", "players,round", "--json").stdout)
-    assert data["rows"] == 324 and data["seed"] == 5
+    assert data["rows"] == 24 and data["seed"] == 5
     first = data["groups"][0]
-    assert first["players"] == 2 and first["round"] == 1 and first["cells"] == 600
+    assert first["players"] == 3 and first["round"] == 1 and first["cells"] == 36
     assert first["p_made_ci95"][0] <= first["p_made"] <= first["p_made_ci95"][1]
 
 
 def test_the_plot(solved: Path, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     picture = tmp_path / "made.png"
-    result = run("stats", str(solved / "all.parquet"), "--plot", str(picture))
+    result = run("stats", str(solved / "more.parquet"), "--plot", str(picture))
     assert result.exit_code == 0, result.output
     assert picture.read_bytes().startswith(b"\x89PNG")
 
@@ -189,6 +191,15 @@ def test_bad_files_are_one_line(tmp_path: Path) -> None:
         assert result.stderr.startswith(f"deberts: error: cannot read {path}: {message}")
         assert result.stderr.count("\n") == 1
     assert junk.read_text() == "not parquet\n"
+
+
+def test_the_command_refuses_a_file_whose_rows_belie_its_run(solved: Path) -> None:
+    path = solved / "all.parquet"
+    result = run("stats", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == (f"deberts: error: cannot read {path}: its deberts.stats metadata: "
+                             "bad field 'deals': 300 a player count, but the rows hold 12 "
+                             "deals of 3 players\n")
 
 
 def test_bad_arguments_are_named() -> None:

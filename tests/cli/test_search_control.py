@@ -22,8 +22,8 @@ from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Sol
 from deberts.cli.main import main
 from deberts.cli.search_control import PARTIAL
 from deberts.engine.owner import Progress
-from deberts.variants.tertz.engine.solver import TertzSolver
-from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import Solver as TertzSolver
+from deberts.variants.tertz.model import Deal as TertzDeal, Position as TertzPosition
 
 
 def after_break(seed: int) -> TertzPosition:
@@ -353,16 +353,18 @@ def test_bad_thread_counts_are_refused(threads: Any) -> None:
 def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     """Each thread has its own CPU clock: searches shared out among threads stop
     when the calling thread's CPU seconds left have passed on the wall clock."""
+    from deberts.engine.limit import Deadlines
     from deberts.engine.owner import Watching
     from deberts.variants.tertz.engine.solver import shared_watching
 
-    plain = Watching((5.0, 7, 0.0), None)
-    assert shared_watching(plain) is plain
+    plain = Watching(Deadlines(5.0, 7), None)
+    assert shared_watching(plain) == plain
     cpu_deadline = time.thread_time() + 100.0
-    deadline, nodes, cpu = shared_watching(Watching((0.0, 7, cpu_deadline), None)).limit
-    assert cpu == 0.0 and nodes == 7 and 0 < deadline - time.monotonic() <= 100.0
+    shared = shared_watching(Watching(Deadlines(0.0, 7, cpu_deadline), None)).deadlines
+    assert shared.cpu == 0.0 and shared.nodes == 7 and 0 < shared.wall - time.monotonic() <= 100.0
     soon = time.monotonic() + 1.0
-    assert shared_watching(Watching((soon, 0, cpu_deadline), None)).limit == (soon, 0, 0.0)
+    assert shared_watching(Watching(Deadlines(soon, 0, cpu_deadline), None)).deadlines \
+        == Deadlines(soon)
     solver = TertzSolver(threads=2)
     started = time.monotonic()
     with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):

@@ -9,8 +9,10 @@ import time
 
 import pytest
 
-from deberts import ArgumentError, Deal, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts import ArgumentError, Deal, Limit, Position, Rules, SearchInterrupted, Solver, Suit
+from deberts.engine.limit import MAX_NODES, MAX_SECONDS, NO_LIMIT, Deadlines
 from deberts.errors import DebertsError
+from deberts.tertz import TertzPosition, TertzSolver, random_deals
 
 
 def full_deal(players: int, seed: int) -> Position:
@@ -117,6 +119,67 @@ def test_bad_limits_are_named(kwargs: dict[str, object]) -> None:
     with pytest.raises(ArgumentError, match=f"bad {name}"):
         with Solver().limit(**kwargs):  # type: ignore[arg-type]
             pass
+    with pytest.raises(ArgumentError, match=f"bad {name}"):
+        Limit(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"seconds": MAX_SECONDS * 2}, {"cpu_seconds": 1e300}, {"seconds": 10**400},
+    {"nodes": MAX_NODES + 1}, {"nodes": -1}, {"seconds": float("nan")},
+])
+def test_a_limit_refuses_what_no_clock_or_counter_holds(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ArgumentError, match=f"bad {next(iter(kwargs))}"):
+        Limit(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_limit_value_holds_its_fields_checked_and_frozen() -> None:
+    limit = Limit(seconds=2, nodes=10**6, cpu_seconds=1)
+    assert (limit.seconds, limit.nodes, limit.cpu_seconds) == (2.0, 10**6, 1.0)
+    assert type(limit.seconds) is float and Limit(seconds=2) == Limit(seconds=2.0)
+    assert Limit() == NO_LIMIT and Limit(seconds=MAX_SECONDS).seconds == MAX_SECONDS
+    assert Limit(nodes=MAX_NODES).nodes == MAX_NODES
+    assert hash(Limit(nodes=5)) == hash(Limit(nodes=5))
+    with pytest.raises(AttributeError):
+        limit.seconds = 5.0  # type: ignore[misc]
+
+
+def test_a_limit_value_is_the_keywords_limit() -> None:
+    """``solver.limit(Limit(...))`` stops where ``solver.limit(...)`` with the same
+    keywords does, for both games' solvers; ``Limit()`` stops nothing."""
+    position = full_deal(4, 7)
+    tertz = TertzPosition(next(iter(random_deals(1, seed=3))))
+    for solver, at in ((Solver(), position), (TertzSolver(), tertz)):
+        expected = solver.values(at)
+        stops = []
+        for limited in (solver.limit(nodes=200), solver.limit(Limit(nodes=200))):
+            solver.clear()
+            with pytest.raises(SearchInterrupted), limited:
+                solver.values(at)
+            stops.append(solver.nodes)
+        assert stops[0] == stops[1]
+        solver.clear()
+        with solver.limit(Limit()):
+            assert solver.values(at) == expected
+
+
+def test_a_limit_value_and_keywords_are_not_both_taken() -> None:
+    with pytest.raises(ArgumentError, match="not both"):
+        with Solver().limit(Limit(seconds=1), nodes=5):  # type: ignore[call-overload]
+            pass
+    with pytest.raises(ArgumentError, match="bad seconds"):
+        with Solver().limit("1"):  # type: ignore[call-overload]
+            pass
+
+
+def test_running_deadlines_nest_as_the_limits_do() -> None:
+    outer = Deadlines(wall=10.0, nodes=7, cpu=5.0)
+    assert Deadlines(wall=20.0, cpu=1.0).within(outer) == Deadlines(10.0, 7, 1.0)
+    assert Deadlines(nodes=3).within(outer) == Deadlines(10.0, 3, 5.0)
+    assert Deadlines().within(Deadlines()) == Deadlines()
+    assert NO_LIMIT.start() == Deadlines()
+    started = Limit(seconds=100, nodes=9).start()
+    assert started.nodes == 9 and started.cpu == 0.0
+    assert 0 < started.wall - time.monotonic() <= 100
 
 
 def test_a_cpu_limit_counts_the_thread_s_cpu_not_the_wall_clock() -> None:

@@ -15,7 +15,7 @@ from tertz_positions import random_position as random_tertz_position
 
 from deberts import SearchInterrupted, Solver
 from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues, better
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver as TertzSolver
 
 EXAMPLES = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

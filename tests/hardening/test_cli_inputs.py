@@ -67,21 +67,40 @@ def test_resume_solves_again_lines_holding_no_answer(tmp_path: Path) -> None:
 
 
 def test_stats_refuses_bad_metadata_in_one_line(tmp_path: Path) -> None:
+    """Metadata that is no run of deberts stats, nested too deep for Python's own
+    parser, or whose figures the rows belie, named by its field."""
     pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
 
     table = tmp_path / "cells.parquet"
-    assert deberts("stats", str(table), "-n", "2", "--players", "2", "--seed", "1",
-                   "-j", "1").returncode == 0
+    assert deberts("stats", str(table), "-n", "2", "--players", "2", "--players", "3",
+                   "--seed", "1", "-j", "1").returncode == 0
     data = pq.read_table(table)
-    for about in (b"not json", b'{"seed": "x"}', b"[]", b'{"seed": 1, "deals": 2, '
-                  b'"players": [2], "rules": {}}'):
-        pq.write_table(data.replace_schema_metadata({b"deberts.stats": about}), table)
+    good = json.loads(data.schema.metadata[b"deberts.stats"])
+    for about, message in (
+            (b"not json", "bad JSON: Expecting value"),
+            (b"[" * 100_000 + b"]" * 100_000, "bad JSON: nested more than 64 deep"),
+            (b'{"seed": "x"}', "bad field 'seed': expected an integer, got 'x'"),
+            (b"[]", "expected a JSON object"),
+            ({**good, "rules": {}}, "bad field 'rules': expected an object of rules"),
+            ({**good, "deals": -5}, "bad field 'deals': expected a number of deals from 1, "
+             "got -5"),
+            ({**good, "deals": 10**6}, "bad field 'deals': 1,000,000 a player count, but "
+             "the rows hold 2 deals of 2 players"),
+            ({**good, "players": [2]}, "bad field 'players': [2], but the rows hold deals "
+             "of 3 players"),
+            ({**good, "players": [2, 3, 4]}, "bad field 'deals': 2 a player count, but the "
+             "rows hold 0 deals of 4 players"),
+            ({**good, "players": [2, 2, 3]}, "bad field 'players': expected a list of "
+             "distinct player counts 2..4"),
+            ({**good, "seed": float("nan")}, "bad JSON: NaN is not a JSON value")):
+        text = about if isinstance(about, bytes) else json.dumps(about).encode()
+        pq.write_table(data.replace_schema_metadata({b"deberts.stats": text}), table)
         done = deberts("stats", str(table))
         assert done.returncode == 2, done.stderr
-        assert done.stderr == (f"deberts: error: cannot read {table}: its deberts.stats "
-                               "metadata is not the run of deberts stats (seed, deals, "
-                               "players, rules)\n")
+        assert done.stderr.startswith(f"deberts: error: cannot read {table}: its "
+                                      f"deberts.stats metadata: {message}"), done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert pa is not None
 
 

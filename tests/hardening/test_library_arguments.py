@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deberts import ArgumentError, DebertsError, Solver
 from deberts.analysis import evaluate_bid
@@ -42,7 +44,7 @@ def test_a_limit_refuses_a_time_no_clock_holds(seconds: object) -> None:
         with solver.limit(seconds=None):  # no limit
             return
     with pytest.raises(ArgumentError, match="bad seconds"):
-        with solver.limit(seconds=seconds):  # type: ignore[arg-type]
+        with solver.limit(seconds=seconds):
             pass
 
 
@@ -56,7 +58,7 @@ def test_a_huge_count_is_refused_by_size_not_by_its_digits() -> None:
 def test_a_bid_evaluation_bounds_its_samples(samples: object) -> None:
     with pytest.raises(DebertsError, match="bad samples"):
         evaluate_bid("AK9..QJ.7", "JH", seat=1, dealer=0, players=2,
-                     samples=samples)  # type: ignore[arg-type]
+                     samples=samples)
 
 
 @pytest.mark.parametrize("workers", [10**6, 65, 0, -1, 2.0])
@@ -65,5 +67,31 @@ def test_a_local_cluster_is_bounded_like_the_clis(workers: object) -> None:
     from deberts.distributed import connect
 
     with pytest.raises(ArgumentError, match="bad local_workers"):
-        with connect(local_workers=workers):  # type: ignore[arg-type]
+        with connect(local_workers=workers):
             pass
+
+
+#: Seeds that are no integer (nor a ``random.Random``): every game's deals refuse
+#: them alike.
+WRONG_SEEDS = st.one_of(
+    st.floats(), st.complex_numbers(), st.text(), st.binary(), st.booleans(),
+    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                         max_size=2),
+    st.just("\ud800"), st.just(math.nan), st.just(math.inf),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(WRONG_SEEDS)
+def test_every_games_deals_refuse_the_same_seeds(seed: object) -> None:
+    from deberts import generate_deals
+    from deberts.tertz import TertzDeal
+
+    calls = [lambda: TertzDeal.random(seed), lambda: next(iter(random_deals(1, seed))),
+             lambda: next(generate_deals(4, 1, seed)), lambda: Deal.random(4, seed=seed)]
+    messages = set()
+    for call in calls:
+        with pytest.raises(ArgumentError, match="bad seed: expected an integer") as error:
+            call()
+        messages.add(str(error.value))
+    assert len(messages) == 1

@@ -11,7 +11,7 @@ from deberts.variants.deberts.play.arena import TYPES
 from deberts.variants.deberts.play.inference import Inference
 from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.play.specs import make_player, player_factory
-from deberts.variants.tertz.play.search import TertzSearchPlayer
+from deberts.variants.tertz.play.search import SearchPlayer
 
 
 def test_a_spec_makes_a_seeded_player_of_the_default_game() -> None:
@@ -23,7 +23,7 @@ def test_a_spec_makes_a_seeded_player_of_the_default_game() -> None:
 
 
 def test_every_games_types_come_from_the_registry() -> None:
-    assert isinstance(make_player("search:samples=2", game="tertz"), TertzSearchPlayer)
+    assert isinstance(make_player("search:samples=2", game="tertz"), SearchPlayer)
     assert isinstance(player_factory("heuristic", TYPES)(0), deberts.HeuristicPlayer)
     with pytest.raises(DebertsError, match=r"unknown player type 'alphamu': expected one of "):
         make_player("alphamu", game="tertz")

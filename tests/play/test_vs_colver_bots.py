@@ -55,7 +55,7 @@ def test_boards_repeat_and_read_back_from_a_log() -> None:
 
 def logged(board: Board, spec: str = "heuristic", worlds: int = 4, seed: int = 5) -> str:
     """``board`` as a line of ``--log`` of a run with these settings."""
-    return log_line({"ours": spec, "worlds": worlds, "seed": seed}, board)
+    return log_line({"ours": spec, "worlds": worlds, "seed": seed}, board) + "\n"
 
 
 def test_the_parts_of_a_run_are_its_boards(tmp_path: Path) -> None:
@@ -108,7 +108,7 @@ def test_a_stopped_run_carries_on_from_its_log(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="part 0/2"):
         run("heuristic", worlds=4, boards=3, seed=5, part=(0, 2), done=done)
     log.write_text("{not json\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="no log of boards"):
+    with pytest.raises(ValueError, match="line 1: bad JSON"):
         logged_boards(str(log), settings)
 
 

@@ -18,9 +18,10 @@ LINE = {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "trump": "H", "declarer": 0, 
 
 def test_a_deberts_job_ends_with_the_solution() -> None:
     with TestClient(create_app()) as client:
-        job = client.post("/api/jobs", json=LINE).json()["id"]
-        for _ in range(600):
-            state = client.get(f"/api/jobs/{job}").json()
+        started = client.post("/api/jobs", json=LINE).json()
+        job, mine = started["id"], {"X-Job-Secret": started["secret"]}
+        for _ in range(6000):
+            state = client.get(f"/api/jobs/{job}", headers=mine).json()
             if state["state"] != "running":
                 break
             time.sleep(0.05)

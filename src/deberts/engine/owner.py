@@ -11,8 +11,9 @@ from abc import ABC, abstractmethod
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, TypeVar, cast, overload
 
+from deberts.engine.limit import Deadlines, Limit
 from deberts.engine.partial import (
     STOPPED_AT_LIMIT,
     STOPPED_BY_INTERRUPT,
@@ -20,7 +21,7 @@ from deberts.engine.partial import (
     Proof,
 )
 from deberts.errors import ArgumentError, SearchInterrupted
-from deberts.model.arguments import describe, instance, integer, positive
+from deberts.model.arguments import describe, instance, integer
 
 if TYPE_CHECKING:
     from deberts.engine._shell import TableSearch
@@ -79,26 +80,39 @@ class SearchOwner(ABC, Generic[S, P, M]):
         self._lock = threading.Lock()
         self._watch = threading.local()
 
-    @contextlib.contextmanager
+    @overload
+    def limit(self, limit: Limit, /) -> contextlib.AbstractContextManager[None]: ...
+
+    @overload
     def limit(
         self, seconds: float | None = None, nodes: int | None = None,
         cpu_seconds: float | None = None,
-    ) -> Iterator[None]:
-        """Within the ``with`` block, in the calling thread only, a search still
-        running ``seconds`` after the block began, once the calling thread has spent
-        ``cpu_seconds`` of CPU since then (``time.thread_time``: a budget that a
-        loaded machine does not shorten), or past about ``nodes`` nodes of its own,
-        stops and raises :class:`deberts.SearchInterrupted` (a time budget that
-        holds: what the table learned before the stop stays, and is sound). Nested
-        limits keep the earlier deadlines; ``None`` is no limit. Ctrl-C stops any
-        search within about a tenth of a second, limit or not."""
-        deadline = 0.0 if seconds is None else time.monotonic() + positive("seconds", seconds)
-        cpu_deadline = (0.0 if cpu_seconds is None
-                        else time.thread_time() + positive("cpu_seconds", cpu_seconds))
-        node_limit = 0 if nodes is None else integer("nodes", nodes, 1, 2**63)
-        outer = getattr(self._watch, "limit", NO_LIMIT)
-        self._watch.limit = (earlier(deadline, outer[0]), node_limit or outer[1],
-                             earlier(cpu_deadline, outer[2]))
+    ) -> contextlib.AbstractContextManager[None]: ...
+
+    def limit(
+        self, seconds: Limit | float | None = None, nodes: int | None = None,
+        cpu_seconds: float | None = None,
+    ) -> contextlib.AbstractContextManager[None]:
+        """Within the ``with`` block, in the calling thread only, a search stops and
+        raises :class:`deberts.SearchInterrupted` once it passes the :class:`Limit`
+        given (``solver.limit(Limit(seconds=2))``), or the one of the ``seconds``,
+        ``nodes`` and ``cpu_seconds`` given (``solver.limit(seconds=2)``, the same),
+        counted from the block's start: a time budget that holds, and what the
+        table learned before the stop stays, and is sound. Nested limits keep the
+        earlier deadlines; ``None`` is no limit. Ctrl-C stops any search within
+        about a tenth of a second, limit or not."""
+        if isinstance(seconds, Limit):
+            if nodes is not None or cpu_seconds is not None:
+                raise ArgumentError("bad arguments: give a Limit, or seconds, nodes and "
+                                    "cpu_seconds, not both")
+            return self._limited(seconds)
+        return self._limited(Limit(seconds, nodes, cpu_seconds))
+
+    @contextlib.contextmanager
+    def _limited(self, limit: Limit) -> Iterator[None]:
+        """:meth:`limit`'s block: ``limit`` from now on, within the thread's outer one."""
+        outer = getattr(self._watch, "limit", Deadlines())
+        self._watch.limit = limit.start().within(outer)
         try:
             yield
         finally:
@@ -139,7 +153,7 @@ class SearchOwner(ABC, Generic[S, P, M]):
         observer = watching.observer
         if observer is not None:
             told = observer
-            watching = Watching(watching.limit,
+            watching = Watching(watching.deadlines,
                                 lambda progress: told(Progress(progress.nodes, progress.seconds)))
         with self._lock:
             configure(self._search, watching, 0)
@@ -201,7 +215,7 @@ class SearchOwner(ABC, Generic[S, P, M]):
         if event is not None:
             _stop_if_set(event)  # a short search never reaches the observer
             observer = _stopping_observer(event, observer)
-        return Watching(getattr(self._watch, "limit", NO_LIMIT), observer)
+        return Watching(getattr(self._watch, "limit", Deadlines()), observer)
 
     @property
     def table_bytes(self) -> int:
@@ -248,21 +262,11 @@ def _stop_if_set(event: threading.Event) -> None:
         raise SearchInterrupted("the search stopped: its run was interrupted")
 
 
-#: No deadline, no node limit, no CPU deadline.
-NO_LIMIT = (0.0, 0, 0.0)
-
-
-def earlier(deadline: float, outer: float) -> float:
-    """The earlier of two deadlines, 0 being none."""
-    return outer if outer and (not deadline or outer < deadline) else deadline
-
-
 @dataclass(frozen=True)
 class Watching:
-    """A limit (deadline on the monotonic clock, nodes, deadline on the calling
-    thread's CPU clock; 0 for none) and a progress observer (or None)."""
+    """A running limit and a progress observer (or None)."""
 
-    limit: tuple[float, int, float]
+    deadlines: Deadlines
     observer: Callable[[Progress], None] | None
 
 
@@ -271,7 +275,8 @@ def configure(search: TableSearch, watching: Watching, settled: int,
     """Set ``watching``'s limit and observer on ``search`` (the observer's interval
     shifted by the ``settled`` margin; a values search's values gathered in
     ``proof`` and passed on in each :class:`Progress`)."""
-    search.limit(*watching.limit)
+    deadlines = watching.deadlines
+    search.limit(deadlines.wall, deadlines.nodes, deadlines.cpu)
     observer = watching.observer
     if observer is None:
         search.observe(None)

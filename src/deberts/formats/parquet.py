@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import errno
 import os
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from deberts.errors import RecordError
 from deberts.formats import output_file
+from deberts.formats.json_text import decode_json
 
 
 def write(
@@ -43,3 +44,20 @@ def read(path: str | os.PathLike[str]) -> pa.Table:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), os.fspath(path)) from None
     except pa.ArrowException as error:
         raise RecordError(f"cannot read {os.fspath(path)}: {str(error).splitlines()[0]}") from None
+
+
+def metadata_object(table: pa.Table, key: str) -> dict[str, Any] | None:
+    """The JSON object a table's schema metadata holds under ``key`` (``None`` when
+    it holds nothing there), read as the project reads every JSON it is given
+    (:mod:`deberts.formats.json_text`: bounded nesting, no NaN, no key twice): a
+    :class:`deberts.RecordError` naming the key if it is anything else."""
+    text = (table.schema.metadata or {}).get(key.encode())
+    if text is None:
+        return None
+    try:
+        about = decode_json(text, "metadata")
+    except RecordError as error:
+        raise RecordError(f"its {key} metadata: {error}") from None
+    if not isinstance(about, dict):
+        raise RecordError(f"its {key} metadata: expected a JSON object")
+    return about

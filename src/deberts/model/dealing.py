@@ -7,8 +7,18 @@ import random
 from typing import Mapping
 
 from deberts.errors import DebertsError, InvalidDealError
-from deberts.model.arguments import check_seat
+from deberts.model.arguments import check_seat, integer
 from deberts.model.cards import CardSet
+
+
+def random_source(seed: int | random.Random | None) -> random.Random:
+    """The random source of a deal's ``seed``: a ``random.Random`` as it is, an
+    integer seeding a new one, ``None`` a new unseeded one; anything else (a float,
+    a string, a list) an :class:`deberts.errors.ArgumentError` naming it, so that
+    every game's deals take the same seeds."""
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(None if seed is None else integer("seed", seed))
 
 
 def free_cards(hands: list[CardSet]) -> list[int]:

@@ -246,7 +246,7 @@ class Game(ABC):
         if isinstance(value, kind):
             return value
         raise ArgumentError(f"bad {what}: a {type(value).__name__} is not of "
-                            f"{self.title}, expected a {kind.__name__}")
+                            f"{self.title}, expected {self.title}'s {kind.__name__}")
 
     def rules_of(self, mapping: Mapping[str, Any] | None = None) -> GameRules:
         """The game's rules from a JSON ``rules`` object (the defaults for none)."""

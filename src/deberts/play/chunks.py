@@ -6,11 +6,11 @@ arguments alone, so a run's results are the same wherever its chunks ran."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deberts.engine.owner import MAX_WORKERS
 from deberts.model.arguments import integer
+from deberts.play.workers import worker_pool
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -34,7 +34,9 @@ def played_chunks(
 ) -> Iterator[R]:
     """``play(*chunk)`` for each of ``chunks``, in their order: in this process, on
     ``jobs`` worker processes, or on ``client``'s Dask cluster. ``play`` is a
-    function of an importable module, as the workers import it by name."""
+    function of an importable module, as the workers import it by name. A run
+    stopped (SIGINT, SIGTERM raised as the CLI raises them, the iterator closed)
+    kills its worker processes at once (:func:`deberts.play.workers.worker_pool`)."""
     jobs = integer("jobs", jobs, 1, MAX_WORKERS)
     return _played(play, list(chunks), jobs, client)
 
@@ -49,5 +51,5 @@ def _played(play: Callable[..., R], chunks: list[tuple[Any, ...]], jobs: int,
         for chunk in chunks:
             yield play(*chunk)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             yield from pool.map(play, *zip(*chunks))

@@ -4,11 +4,12 @@ cancels; side by side in worker processes."""
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from itertools import count
 from typing import Any, Callable, Iterator
+
+from deberts.play.workers import worker_pool
 
 
 @dataclass(frozen=True)
@@ -58,18 +59,10 @@ def _outcomes(job: DuplicateJob, seatings: int, jobs: int) -> Iterator[MatchOutc
             yield job(match, seating)
         return
     window = max(2 * jobs, seatings)
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    pending: list[Future[MatchOutcome]] = []
-    try:
-        pending.extend(pool.submit(job, *next(calls)) for _ in range(window))
+    with worker_pool(jobs) as pool:
+        pending: list[Future[MatchOutcome]] = [
+            pool.submit(job, *next(calls)) for _ in range(window)]
         while True:
             future = pending.pop(0)
             pending.append(pool.submit(job, *next(calls)))
             yield future.result()
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the CLI raises it: the workers go now
-        for process in set(multiprocessing.active_children()) - before:
-            process.kill()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)

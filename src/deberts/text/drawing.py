@@ -44,7 +44,7 @@ STYLE = (
     ".card.legal:focus-visible rect{stroke:#1565c0;stroke-width:4}"
     ".back rect{fill:#3949ab;stroke:#1a237e}"
     ".gathered{opacity:.6}"
-    ".value{font:bold 13px sans-serif;text-anchor:middle;fill:#333}"
+    ".value{font:bold 15px sans-serif;text-anchor:middle;fill:#333}"
     ".value.best{fill:#1b1b1b}"
     ".badge{fill:#ffd54f;stroke:#1b1b1b;stroke-width:1}"
     ".label{font:13px sans-serif;fill:#222}"
@@ -204,8 +204,12 @@ def _hand(scene: Scene, seat: int, info: Seat, side: str, top: float) -> str:
     left = {"left": MARGIN, "right": WIDTH - MARGIN - width}.get(side, (WIDTH - width) / 2)
     marks = " declarer" if info.declarer else ""
     label = info.label + (" · to move" if moving else "")
+    # A hand on the right has its label end at the table's edge, as the hand does: a
+    # label longer than a short hand never runs off the table.
+    anchor = (f'x="{WIDTH - MARGIN:.0f}" text-anchor="end"' if side == "right"
+              else f'x="{left:.0f}"')
     parts = [f'<g class="hand{" to-move" if moving else ""}" data-seat="{seat}">'
-             f'<text class="label{marks}" x="{left:.0f}" y="{top + LABEL_H - 5:.0f}" '
+             f'<text class="label{marks}" {anchor} y="{top + LABEL_H - 5:.0f}" '
              f'data-seat="{seat}">{escape(label)}</text>']
     y = top + LABEL_H
     for index, card in enumerate(cards):
@@ -269,9 +273,9 @@ def value_svg(card: object, value: int, x: float, y: float, best: bool) -> str:
     text = signed(value)
     if not best:
         return f'<text class="value" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>'
-    width = min(8 * len(text) + 6, CARD_W - 2)
-    return (f'<rect class="badge" data-card="{card}" x="{x - width / 2:.1f}" y="{y - 13:.1f}" '
-            f'width="{width}" height="17" rx="4"/>'
+    width = min(9 * len(text) + 6, CARD_W - 2)
+    return (f'<rect class="badge" data-card="{card}" x="{x - width / 2:.1f}" y="{y - 14:.1f}" '
+            f'width="{width}" height="19" rx="4"/>'
             f'<text class="value best" data-card="{card}" x="{x:.1f}" y="{y:.1f}">{text}</text>')
 
 

@@ -20,6 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable, Iterator, TypeVar
 
+from deberts.engine.limit import Limit
 from deberts.engine.owner import stopped_by
 from deberts.errors import DebertsError, SearchInterrupted
 
@@ -66,7 +67,7 @@ def bounded(solver: Any, share: float = 1.0) -> Iterator[None]:
     if left <= 0:
         raise _past()
     try:
-        with solver.limit(seconds=left * share):
+        with solver.limit(Limit(seconds=left * share)):
             yield
     except SearchInterrupted:
         raise _past() from None

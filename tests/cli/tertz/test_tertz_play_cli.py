@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from deberts.cli.main import main
 from deberts.formats import records
-from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.model import Deal as TertzDeal, Position as TertzPosition, Rules as TertzRules
 from deberts.tertz import TertzRecord, analyze_tertz
 
 

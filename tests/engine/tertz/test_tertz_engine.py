@@ -13,17 +13,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from deberts.variants.tertz.engine.solver import TertzSolver, solve_tertz
+from deberts.variants.tertz.engine.solver import Solver, solve
 from deberts.errors import DebertsError
-from deberts.variants.tertz.model import SWAP, Break, TertzPosition
+from deberts.variants.tertz.model import SWAP, Break, Position
 from deberts.variants.tertz.model.declarations import marriage_mask
 from tertz_oracle import oracle_moves
 from tertz_positions import RULE_VARIANTS, random_position
 
-SOLVER = TertzSolver(16)
+SOLVER = Solver(16)
 
 
-def assert_agrees(position: TertzPosition) -> None:
+def assert_agrees(position: Position) -> None:
     """The engine's value of every move, and the position's, are the oracle's."""
     expected = oracle_moves(position)
     assert SOLVER.values(position) == expected, repr(position)
@@ -31,7 +31,7 @@ def assert_agrees(position: TertzPosition) -> None:
     assert SOLVER.value(position) == best, repr(position)
 
 
-def assert_line_scores(position: TertzPosition) -> None:
+def assert_line_scores(position: Position) -> None:
     """The optimal line, replayed on the model, scores the value (line() checks the
     replay itself; this checks the value against values())."""
     margin, line, score = SOLVER.line(position)
@@ -65,7 +65,7 @@ def test_last_draws(seed: int) -> None:
     assert_agrees(random_position(seed, "last_draws"))
 
 
-def answers_holding_jack(count: int, start: int) -> list[TertzPosition]:
+def answers_holding_jack(count: int, start: int) -> list[Position]:
     """End positions where the answer holds the jack of trumps."""
     found = []
     seed = start
@@ -79,11 +79,11 @@ def answers_holding_jack(count: int, start: int) -> list[TertzPosition]:
 
 
 @pytest.mark.parametrize("position", answers_holding_jack(30, 2_000), ids=repr)
-def test_jack_never_forced(position: TertzPosition) -> None:
+def test_jack_never_forced(position: Position) -> None:
     assert_agrees(position)
 
 
-def marriages(count: int, start: int) -> list[TertzPosition]:
+def marriages(count: int, start: int) -> list[Position]:
     """Trick-8 positions where a player holds both marriage cards, not yet scored."""
     found = []
     seed = start
@@ -97,7 +97,7 @@ def marriages(count: int, start: int) -> list[TertzPosition]:
 
 
 @pytest.mark.parametrize("position", marriages(6, 3_000), ids=repr)
-def test_marriage(position: TertzPosition) -> None:
+def test_marriage(position: Position) -> None:
     assert_agrees(position)
 
 
@@ -113,7 +113,7 @@ def test_line_scores_the_value_with_stock(phase: str) -> None:
 
 def test_solution() -> None:
     position = random_position(6_000, "end", cards_left=6)
-    solution = solve_tertz(position)
+    solution = solve(position)
     expected = oracle_moves(position)
     assert dict(solution.moves) == expected
     assert solution.margin == solution.moves[0][1]
@@ -145,7 +145,7 @@ def test_two_threads_agree() -> None:
     positions = [random_position(8_000 + seed, "last_draws") for seed in range(6)]
 
     def work(offset: int) -> list[dict]:
-        solver = TertzSolver(16)
+        solver = Solver(16)
         return [solver.values(p) for p in positions[offset:] + positions[:offset]]
 
     with ThreadPoolExecutor(2) as pool:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from deberts.variants.tertz.engine.solver import TertzSolver
-from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import Solver
+from deberts.variants.tertz.model import Deal, Position
 
 FIXTURE: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "tertz_full_deals.json").read_text()
@@ -21,9 +21,9 @@ DEALS: list[dict[str, Any]] = FIXTURE["deals"]
 
 
 def check(row: dict[str, Any], point: str) -> None:
-    position = TertzPosition(TertzDeal.parse(row["deal"]),
+    position = Position(Deal.parse(row["deal"]),
                              moves=row["played"] if point == "after_break" else ())
-    solver = TertzSolver()
+    solver = Solver()
     values = {str(move): value for move, value in solver.values(position).items()}
     assert values == row[point]
     best = max(values.values()) if position.to_move == 0 else min(values.values())

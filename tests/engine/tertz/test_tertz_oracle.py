@@ -11,7 +11,7 @@ import pytest
 from tertz_oracle import oracle_moves, oracle_value, rule_text_margin, rule_text_moves
 from tertz_positions import PHASES, RULE_VARIANTS, random_position, random_positions
 
-from deberts.variants.tertz.model import TertzPosition, random_deals
+from deberts.variants.tertz.model import Position, random_deals
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -30,7 +30,7 @@ def test_rule_text_moves_match_the_model(phase: str) -> None:
 def test_rule_text_margin_is_the_score(rules: object) -> None:
     rng = random.Random(21)
     for deal in random_deals(40, seed=rng):
-        position = TertzPosition(deal, rules)  # type: ignore[arg-type]
+        position = Position(deal, rules)  # type: ignore[arg-type]
         while not position.is_over():
             position.push(rng.choice(position.legal_moves()))
         assert rule_text_margin(position) == position.score().margin
@@ -48,7 +48,7 @@ def test_last_card_values_are_the_scores() -> None:
             position.pop()
 
 
-def plain_value(position: TertzPosition) -> int:
+def plain_value(position: Position) -> int:
     """Minimax with no memo, no rule text: the model alone."""
     if position.is_over():
         return position.score().margin
@@ -100,7 +100,7 @@ def test_a_last_draws_position() -> None:
     assert oracle_value(position) == best
 
 
-def full_state_value(position: TertzPosition, memo: dict[Hashable, int]) -> int:
+def full_state_value(position: Position, memo: dict[Hashable, int]) -> int:
     """Minimax on the model alone, memoised at trick starts on the whole state (points
     won, every declaration, the marriage): sound without any reasoning about what
     the rest of the deal depends on, and slower than the oracle's key."""

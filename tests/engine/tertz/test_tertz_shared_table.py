@@ -1,5 +1,5 @@
 """Searches that share one transposition table (``Search(share=...)``), and
-``TertzSolver(threads=N)`` built on them: the values are those of one thread, also
+``Solver(threads=N)`` built on them: the values are those of one thread, also
 when the threads write the same small table at once (a torn entry fails its
 check word and is ignored), and the table is one table whatever the threads."""
 
@@ -12,14 +12,14 @@ import pytest
 
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.tertz.engine import _tertz
-from deberts.variants.tertz.engine.solver import TertzSolver, engine_input, settled_margin
-from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.variants.tertz.engine.solver import Solver, engine_input, settled_margin
+from deberts.variants.tertz.model import Deal, Position
 
 
-def after_break(seed: int, extra: int = 0) -> TertzPosition:
+def after_break(seed: int, extra: int = 0) -> Position:
     """A position right after the break reached by seeded random moves, and
     ``extra`` random moves past it."""
-    position = TertzPosition(TertzDeal.random(seed))
+    position = Position(Deal.random(seed))
     rng = random.Random(seed)
     while position.broken is None:
         position.push(rng.choice(position.legal_moves()))
@@ -35,13 +35,13 @@ POSITIONS = [(seed, extra) for seed in range(4) for extra in (0, 1)]
 @pytest.mark.parametrize("seed, extra", POSITIONS)
 def test_two_threads_on_one_table_give_one_threads_values(seed: int, extra: int) -> None:
     position = after_break(seed, extra)
-    alone = TertzSolver(16).values(position)
-    shared = TertzSolver(16, threads=2).values(position)
+    alone = Solver(16).values(position)
+    shared = Solver(16, threads=2).values(position)
     assert dict(shared) == dict(alone) and list(shared) == position.legal_moves()
 
 
 def test_the_threads_share_one_table() -> None:
-    one, four = TertzSolver(14), TertzSolver(14, threads=4)
+    one, four = Solver(14), Solver(14, threads=4)
     assert four.table_bytes == one.table_bytes
     owner = _tertz.Search(12)
     helper = _tertz.Search(share=owner)
@@ -108,8 +108,8 @@ def test_settled_margins_are_added_once() -> None:
     """The values of a position with points already won, shared out."""
     position = after_break(2, 4)
     assert settled_margin(position) != 0
-    shared = TertzSolver(14, threads=3).values(position)
-    assert dict(shared) == dict(TertzSolver(14).values(position))
+    shared = Solver(14, threads=3).values(position)
+    assert dict(shared) == dict(Solver(14).values(position))
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -118,5 +118,5 @@ def test_more_threads_than_moves_help_with_the_open_moves(seed: int) -> None:
     (whoever proves it stops the others): the values are still one thread's."""
     position = after_break(seed, 1)
     assert len(position.legal_moves()) < 12
-    alone = TertzSolver(16).values(position)
-    assert dict(TertzSolver(16, threads=12).values(position)) == dict(alone)
+    alone = Solver(16).values(position)
+    assert dict(Solver(16, threads=12).values(position)) == dict(alone)

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import pytest
 
 from deberts import CardSet, Suit, parse_cards
-from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules, random_deals
+from deberts.variants.tertz.model import Deal, Position, Rules, random_deals
 from deberts.variants.tertz.model.declarations import (
     FOUR,
     RUN,
-    TertzDeclaration,
+    Declaration,
     declaration_points,
     declare,
     fours,
@@ -63,11 +63,11 @@ def test_fours_of_jacks_aces_kings_queens_only() -> None:
 # -- the order of declarations ------------------------------------------------------
 
 
-def decl(seat: int, text: str, order: int, kind: str = RUN) -> TertzDeclaration:
+def decl(seat: int, text: str, order: int, kind: str = RUN) -> Declaration:
     mask = cards(text)
     points = 200 if mask == hand("J.J.J.J") else 100 if kind == FOUR else run_points(
         mask.bit_count())
-    return TertzDeclaration(seat, kind, mask, points, order)
+    return Declaration(seat, kind, mask, points, order)
 
 
 def test_kinds_highest_first() -> None:
@@ -104,7 +104,7 @@ def test_the_higher_best_scores_all_that_count() -> None:
     seat0 = [decl(0, "7S 8S 9S", 0), decl(0, "7D 8D 9D", 1), decl(0, "QC KC AC", 2)]
     seat1 = [decl(1, "9H TH JH QH", 3)]
     assert declaration_points(seat0 + seat1, H) == (0, 50)  # a fifty beats any tertz
-    seat1_replaced = [TertzDeclaration(1, RUN, cards("9H TH JH QH"), 50, 3, counting=False)]
+    seat1_replaced = [Declaration(1, RUN, cards("9H TH JH QH"), 50, 3, counting=False)]
     assert declaration_points(seat0 + seat1_replaced, H) == (60, 0)
     assert declaration_points([], H) == (0, 0)
 
@@ -163,13 +163,13 @@ def test_fours_once_per_rank() -> None:
 
 # -- declarations and the marriage in play ------------------------------------------
 
-DEAL = TertzDeal.parse(
+DEAL = Deal.parse(
     "AKQ.987.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH"
 )
 
 
 def test_declared_right_before_each_card_with_nine_cards() -> None:
-    position = TertzPosition(DEAL)
+    position = Position(DEAL)
     assert not position.declarations
     position.push("AS")
     assert [(d.seat, d.cards) for d in position.declarations] == [
@@ -180,15 +180,15 @@ def test_declared_right_before_each_card_with_nine_cards() -> None:
 
 
 def test_a_swap_before_the_card_counts() -> None:
-    position = TertzPosition.from_moves(DEAL, ["swap", "AS"])
+    position = Position.from_moves(DEAL, ["swap", "AS"])
     assert [d.cards for d in position.declarations] == [cards("AS KS QS")]
 
 
 def test_opening_declares_the_cards_dealt_seat_0_first() -> None:
-    rules = TertzRules(declare_when="opening")
-    position = TertzPosition(DEAL, rules)
+    rules = Rules(declare_when="opening")
+    position = Position(DEAL, rules)
     assert [(d.seat, d.order) for d in position.declarations] == [(0, 0), (0, 1), (1, 2), (1, 3)]
-    assert position.copy().declarations == TertzPosition.from_moves(
+    assert position.copy().declarations == Position.from_moves(
         DEAL, ["swap", "AS"], rules).declarations
 
 
@@ -198,9 +198,9 @@ def test_declarations_and_marriage_come_right_before_cards(declare_when: str) ->
     new in that hand; nothing else ever declares; the marriage comes with the first
     card played from a hand holding K and Q of trumps, once."""
     rng = random.Random(4)
-    rules = TertzRules(declare_when=declare_when)
+    rules = Rules(declare_when=declare_when)
     for deal in random_deals(30, seed=rng):
-        position = TertzPosition(deal, rules)
+        position = Position(deal, rules)
         married = marriage_mask(deal.trump)
         while not position.is_over():
             move = rng.choice(position.legal_moves())
@@ -219,24 +219,24 @@ def test_declarations_and_marriage_come_right_before_cards(declare_when: str) ->
         assert [d.order for d in position.declarations] == list(range(len(position.declarations)))
 
 
-MARRIED = TertzDeal.parse(
+MARRIED = Deal.parse(
     "AKQ.Q87.A.A7 JT9.AT.KQJ.K / 8S 7S 9H JH TD 9D 8D 7D QC JC TC 9C 8C KH"
 )
 
 
 def test_marriage_from_a_swap_once_a_deal() -> None:
-    assert TertzPosition.from_moves(MARRIED, ["AS"]).marriage == (False, False)
-    position = TertzPosition.from_moves(MARRIED, ["swap", "AS", "9S", "break:0", "KS"])
+    assert Position.from_moves(MARRIED, ["AS"]).marriage == (False, False)
+    position = Position.from_moves(MARRIED, ["swap", "AS", "9S", "break:0", "KS"])
     assert position.marriage == (True, False)
-    assert TertzPosition.from_moves(MARRIED, ["swap"]).marriage == (False, False)
+    assert Position.from_moves(MARRIED, ["swap"]).marriage == (False, False)
 
 
 @pytest.mark.parametrize("declare_when", ["stock", "opening"])
 def test_marriage_is_automatic_under_both_options(declare_when: str) -> None:
-    deal = TertzDeal.parse(
+    deal = Deal.parse(
         "AKQ.KQ7.A.A7 JT9.AT.KQJ.K / 8S 7S 9H JH TD 9D 8D 7D QC JC TC 9C 8C 8H"
     )
-    position = TertzPosition.from_moves(deal, ["AS"], TertzRules(declare_when=declare_when))
+    position = Position.from_moves(deal, ["AS"], Rules(declare_when=declare_when))
     assert position.marriage == (True, False)
 
 
@@ -276,7 +276,7 @@ def test_recorded_card_points_follow_the_seeds(
 def test_finished_deals_score_150_in_cards() -> None:
     rng = random.Random(9)
     for deal in random_deals(20, seed=rng):
-        position = TertzPosition(deal)
+        position = Position(deal)
         while not position.is_over():
             position.push(rng.choice(position.legal_moves()))
         final = position.score()
@@ -371,9 +371,9 @@ class TextDeclarer:
 @pytest.mark.parametrize("declare_when", ["stock", "opening"])
 def test_declarations_follow_the_rule_text(declare_when: str) -> None:
     rng = random.Random(8)
-    rules = TertzRules(declare_when=declare_when)
+    rules = Rules(declare_when=declare_when)
     for deal in random_deals(60, seed=rng):
-        position = TertzPosition(deal, rules)
+        position = Position(deal, rules)
         text = TextDeclarer()
         if declare_when == "opening":
             for seat in (0, 1):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 from deberts import Card, CardSet, Rank, Suit, parse_cards
+from deberts import tertz
 from deberts.errors import (
     ArgumentError,
     DebertsError,
@@ -22,9 +23,9 @@ from deberts.errors import (
 from deberts.variants.tertz.model import (
     SWAP,
     Break,
-    TertzDeal,
-    TertzPosition,
-    TertzRules,
+    Deal,
+    Position,
+    Rules,
     parse_move,
     parse_moves,
     random_deals,
@@ -33,7 +34,7 @@ from deberts.variants.tertz.model.tricks import STRICT, card_points, legal_cards
 
 #: Hearts trump (K♥ face up). Seat 0 holds the trump seven and runs A-K-Q♠, 9-8-7♥;
 #: seat 1 runs J-10-9♠ and K-Q-J♦.
-DEAL = TertzDeal.parse(
+DEAL = Deal.parse(
     "AKQ.987.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH"
 )
 
@@ -46,10 +47,10 @@ def cards(text: str) -> int:
 
 
 def test_rules_defaults_and_mapping() -> None:
-    assert TertzRules() == TertzRules("suit_or_trump", "stock", 501)
-    rules = TertzRules.from_mapping({"stock_play": "follow", "declare_when": "opening"})
+    assert Rules() == Rules("suit_or_trump", "stock", 501)
+    rules = Rules.from_mapping({"stock_play": "follow", "declare_when": "opening"})
     assert (rules.stock_play, rules.declare_when) == ("follow", "opening")
-    assert TertzRules.from_mapping(rules.to_dict()) == rules
+    assert Rules.from_mapping(rules.to_dict()) == rules
 
 
 @pytest.mark.parametrize("mapping,named", [
@@ -61,18 +62,18 @@ def test_rules_defaults_and_mapping() -> None:
 ])
 def test_rules_refuse_unknown_names_and_values(mapping: dict[str, object], named: str) -> None:
     with pytest.raises(RulesError, match=named):
-        TertzRules.from_mapping(mapping)
+        Rules.from_mapping(mapping)
 
 
 # -- deals -----------------------------------------------------------------------
 
 
 def test_deal_parse_str_and_trump() -> None:
-    assert TertzDeal.parse(str(DEAL)) == DEAL
-    assert eval(repr(DEAL)) == DEAL
+    assert Deal.parse(str(DEAL)) == DEAL
+    assert eval(repr(DEAL), vars(tertz)) == DEAL  # the repr names the public name
     assert DEAL.trump == Suit.H and DEAL.trump_card == Card.parse("KH")
     assert DEAL.stock[0] == Card.parse("8S") and len(DEAL.stock) == 14
-    assert TertzDeal(DEAL.masks(), [str(c) for c in DEAL.stock]) == DEAL
+    assert Deal(DEAL.masks(), [str(c) for c in DEAL.stock]) == DEAL
 
 
 @pytest.mark.parametrize("text,error,named", [
@@ -95,11 +96,11 @@ def test_deal_parse_str_and_trump() -> None:
 ])
 def test_deal_errors_name_the_problem(text: str, error: type[Exception], named: str) -> None:
     with pytest.raises(error, match=named):
-        TertzDeal.parse(text)
+        Deal.parse(text)
 
 
 def test_random_deals_are_seeded_and_complete() -> None:
-    assert TertzDeal.random(5) == TertzDeal.random(5) != TertzDeal.random(6)
+    assert Deal.random(5) == Deal.random(5) != Deal.random(6)
     deals = list(random_deals(3, seed=1))
     assert deals == list(random_deals(3, seed=1)) and len(set(deals)) == 3
     for deal in deals:
@@ -109,17 +110,17 @@ def test_random_deals_are_seeded_and_complete() -> None:
 
 @given(st.integers(0, 2**32))
 def test_deal_text_round_trips(seed: int) -> None:
-    deal = TertzDeal.random(seed)
-    assert TertzDeal.parse(str(deal)) == deal
+    deal = Deal.random(seed)
+    assert Deal.parse(str(deal)) == deal
 
 
 @settings(max_examples=300)
 @given(st.integers(0, 1000), st.integers(0, 200), st.text(max_size=3))
 def test_damaged_deal_text_raises_library_errors_only(seed: int, at: int, junk: str) -> None:
-    text = str(TertzDeal.random(seed))
+    text = str(Deal.random(seed))
     at %= len(text)
     try:
-        TertzDeal.parse(text[:at] + junk + text[at + 1:])
+        Deal.parse(text[:at] + junk + text[at + 1:])
     except (NotationError, InvalidDealError):
         pass
 
@@ -127,7 +128,7 @@ def test_damaged_deal_text_raises_library_errors_only(seed: int, at: int, junk: 
 @given(st.text(max_size=60))
 def test_junk_deal_text_raises_library_errors_only(text: str) -> None:
     with pytest.raises((NotationError, InvalidDealError)):
-        TertzDeal.parse(text)
+        Deal.parse(text)
 
 
 # -- move notation ---------------------------------------------------------------
@@ -154,16 +155,16 @@ def test_bad_arguments_are_named() -> None:
     with pytest.raises(ArgumentError, match="move"):
         parse_move(3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="deal"):
-        TertzPosition("AKQ.987.A.A7")  # type: ignore[arg-type]
+        Position("AKQ.987.A.A7")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="rules"):
-        TertzPosition(DEAL, {"stock_play": "free"})  # type: ignore[arg-type]
+        Position(DEAL, {"stock_play": "free"})  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="move"):
-        TertzPosition(DEAL).push(1.5)  # type: ignore[arg-type]
+        Position(DEAL).push(1.5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="count"):
         list(random_deals(-1))
     with pytest.raises(ArgumentError, match="rules"):
-        TertzRules.from_mapping(["stock_play"])  # type: ignore[arg-type]
-    position = TertzPosition(DEAL)
+        Rules.from_mapping(["stock_play"])  # type: ignore[arg-type]
+    position = Position(DEAL)
     position.push(Card.parse("AS").real)  # a card index is a card
     assert position.trick == (Card.parse("AS"),)
 
@@ -244,8 +245,8 @@ def test_card_points_total_140() -> None:
 # -- the first trick, the break, drawing -----------------------------------------
 
 
-def after_first_trick() -> TertzPosition:
-    return TertzPosition.from_moves(DEAL, ["AS", "9S"])
+def after_first_trick() -> Position:
+    return Position.from_moves(DEAL, ["AS", "9S"])
 
 
 def test_first_trick_loser_breaks_before_anyone_draws() -> None:
@@ -273,16 +274,16 @@ def test_break_rotates_the_face_down_cards(k: int) -> None:
 
 
 def test_break_only_when_due() -> None:
-    position = TertzPosition(DEAL)
+    position = Position(DEAL)
     with pytest.raises(IllegalMoveError, match="break:4: no break is due"):
         position.push("break:4")
-    position = TertzPosition.from_moves(DEAL, ["AS", "9S", "break:0"])
+    position = Position.from_moves(DEAL, ["AS", "9S", "break:0"])
     with pytest.raises(IllegalMoveError, match="no break is due"):
         position.push(Break(0))
 
 
 def test_later_tricks_draw_winner_first() -> None:
-    position = TertzPosition.from_moves(DEAL, ["AS", "9S", "break:0", "AC", "KC"])
+    position = Position.from_moves(DEAL, ["AS", "9S", "break:0", "AC", "KC"])
     # after break:0 seat 0 drew 8S, seat 1 7S; seat 0 won the second trick: QH, then JH
     assert position.tricks[-1].winner == 0
     assert position.hands[0] & cards("8S QH") == cards("8S QH")
@@ -291,7 +292,7 @@ def test_later_tricks_draw_winner_first() -> None:
 
 
 def test_trick_won_by_the_loser_of_the_lead() -> None:
-    position = TertzPosition.from_moves(DEAL, ["AS", "AH"])
+    position = Position.from_moves(DEAL, ["AS", "AH"])
     assert position.tricks[0].winner == 1 and position.breaker == 0
     assert position.points == (0, 22)
     position.push("break:5")
@@ -314,7 +315,7 @@ def test_the_face_up_card_is_drawn_last_by_the_loser() -> None:
 
 
 def test_swap_takes_the_face_up_card_and_moves_again() -> None:
-    position = TertzPosition(DEAL)
+    position = Position(DEAL)
     assert SWAP in position.legal_moves() and position.can_swap()
     position.push(SWAP)
     assert position.to_move == 0
@@ -326,10 +327,10 @@ def test_swap_takes_the_face_up_card_and_moves_again() -> None:
 
 
 def test_swap_before_the_break() -> None:
-    deal = TertzDeal.parse(
+    deal = Deal.parse(
         "JT9.AT.KQJ.K AKQ.987.A.A7 / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C KH"
     )
-    position = TertzPosition.from_moves(deal, ["KC", "7C"])
+    position = Position.from_moves(deal, ["KC", "7C"])
     assert position.breaker == 1 and SWAP in position.legal_moves()
     position.push("swap")
     assert position.breaker == 1 and position.to_move == 1
@@ -364,34 +365,34 @@ def test_swap_needs_two_cards_in_the_stock() -> None:
 
 
 def test_no_swap_when_the_seven_is_face_up() -> None:
-    deal = TertzDeal.parse(
+    deal = Deal.parse(
         "AKQ.K98.A.A7 JT9.AT.KQJ.K / 8S 7S QH JH TD 9D 8D 7D QC JC TC 9C 8C 7H"
     )
-    assert SWAP not in TertzPosition(deal).legal_moves()
+    assert SWAP not in Position(deal).legal_moves()
 
 
 # -- push, pop, replay, errors ----------------------------------------------------
 
 
-def state(position: TertzPosition) -> tuple[object, ...]:
+def state(position: Position) -> tuple[object, ...]:
     return (position.hands, position.stock, position.to_move, position.leader,
             position.trick, position.tricks, position.points, position.breaker,
             position.broken, position.declarations, position.marriage, position.moves)
 
 
 @pytest.mark.parametrize("rules", RULE_VARIANTS, ids=str)
-def test_random_deals_play_out_and_pop_back(rules: TertzRules) -> None:
+def test_random_deals_play_out_and_pop_back(rules: Rules) -> None:
     rng = random.Random(3)
     for deal in random_deals(25, seed=rng):
-        position = TertzPosition(deal, rules)
+        position = Position(deal, rules)
         states = []
         while not position.is_over():
             states.append(state(position))
             position.push(rng.choice(position.legal_moves()))
         assert len(position.tricks) == 16 and not position.stock
         assert sum(position.points) == 150 and position.legal_moves() == []
-        replayed = TertzPosition.from_moves(deal, [str(m) for m in position.moves], rules)
-        assert state(eval(repr(position))) == state(position)
+        replayed = Position.from_moves(deal, [str(m) for m in position.moves], rules)
+        assert state(eval(repr(position), vars(tertz))) == state(position)
         assert state(replayed) == state(position)
         copy = position.copy()
         while states:
@@ -401,17 +402,17 @@ def test_random_deals_play_out_and_pop_back(rules: TertzRules) -> None:
 
 
 def test_illegal_moves_say_why() -> None:
-    position = TertzPosition.from_moves(DEAL, ["AS"])
+    position = Position.from_moves(DEAL, ["AS"])
     with pytest.raises(IllegalMoveError, match="card AS: seat 1 does not hold it"):
         position.push("AS")
     with pytest.raises(IllegalMoveError, match=r"card KD: illegal for seat 1 .*legal are 9S"):
         position.push("KD")
     with pytest.raises(IllegalMoveError, match=r"move 2 \(seat 1\): card KD"):
-        TertzPosition.from_moves(DEAL, ["AS", "KD"])
+        Position.from_moves(DEAL, ["AS", "KD"])
     with pytest.raises(NotationError, match="break:15"):
-        TertzPosition.from_moves(DEAL, ["AS", "9S", "break:15"])
+        Position.from_moves(DEAL, ["AS", "9S", "break:15"])
     with pytest.raises(IllegalMoveError, match="no move to take back"):
-        TertzPosition(DEAL).pop()
+        Position(DEAL).pop()
     with pytest.raises(DebertsError, match="not over"):
         position.score()
 

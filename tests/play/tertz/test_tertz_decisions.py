@@ -19,9 +19,9 @@ pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
 from deberts.errors import DebertsError, RecordError
-from deberts.variants.tertz.model import TertzRules
-from deberts.variants.tertz.model.record import TertzRecord
-from deberts.variants.tertz.play.arena import play_tertz_seating
+from deberts.variants.tertz.model import Rules
+from deberts.variants.tertz.model.record import GameRecord
+from deberts.variants.tertz.play.arena import play_seating
 from deberts.variants.tertz.play.decisions import (
     SCHEMA,
     decision_batches,
@@ -50,9 +50,9 @@ def test_the_rows_read_back_as_each_game_s_choices(local: Any) -> None:
     for number, choices in enumerate(deals):
         expected = []
         for seating in range(2):
-            outcome = play_tertz_seating(("heuristic", "heuristic"), 3, TertzRules(), number,
+            outcome = play_seating(("heuristic", "heuristic"), 3, Rules(), number,
                                          seating)
-            expected += record_decisions(TertzRecord.from_dict(outcome.records[0]))
+            expected += record_decisions(GameRecord.from_dict(outcome.records[0]))
         assert len(choices) == len(expected) > 0
         for got, want in zip(choices, expected):
             assert got.chosen == want.chosen

@@ -11,7 +11,7 @@ import pytest
 
 pa = pytest.importorskip("pyarrow")
 
-from deberts.variants.tertz.engine.solver import TertzSolver, settled_margin  # noqa: E402
+from deberts.variants.tertz.engine.solver import Solver, settled_margin  # noqa: E402
 from deberts.errors import ArgumentError  # noqa: E402
 from deberts.formats import parquet  # noqa: E402
 from deberts.variants.tertz.play.labels import (  # noqa: E402
@@ -34,7 +34,7 @@ def test_labels_are_the_engines_values_of_their_positions(tmp_path: Path) -> Non
     write(tmp_path / "labels.parquet")
     rows = parquet.read(tmp_path / "labels.parquet").to_pylist()
     assert {row["point"] for row in rows} == set(LATE)
-    solver = TertzSolver()
+    solver = Solver()
     for row in rows[::3]:
         position = position_of(row)
         assert len(position.tricks) == row["point"] and not position.trick

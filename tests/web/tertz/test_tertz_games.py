@@ -14,13 +14,13 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from deberts.variants.tertz.analysis.review import analyze_tertz  # noqa: E402
+from deberts.variants.tertz.analysis.review import analyze_play  # noqa: E402
 from deberts.model.cards import CardSet  # noqa: E402
-from deberts.variants.tertz.model import TertzPosition, TertzRules  # noqa: E402
-from deberts.variants.tertz.model.record import TertzRecord  # noqa: E402
+from deberts.variants.tertz.model import Position, Rules  # noqa: E402
+from deberts.variants.tertz.model.record import GameRecord  # noqa: E402
 from deberts.play.session import DEAL_OVER, DECIDE
-from deberts.variants.tertz.play.players import TertzRandomPlayer  # noqa: E402
-from deberts.variants.tertz.play.session import TertzSession  # noqa: E402
+from deberts.variants.tertz.play.players import RandomPlayer  # noqa: E402
+from deberts.variants.tertz.play.session import GameSession  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.variants.tertz.web.views import end_phase_start  # noqa: E402
 
@@ -56,13 +56,13 @@ def test_a_tertz_deal_is_played_against_the_computer_to_its_review(client: TestC
     assert state["game"] == "tertz" and state["players"] == 2
     state, answers = play_a_deal(client, state)
     assert state["phase"] == DEAL_OVER and state["deals"] == 1, state.get("error")
-    record = TertzRecord.from_dict(state["result"]["record"])
+    record = GameRecord.from_dict(state["result"]["record"])
     end = record.position()
     assert end.is_over()
     assert state["scores"] == [float(p) for p in end.score().recorded]
     assert state["result"]["gains"] == state["scores"]
     # the person led the first deal (seat 0): his answers are seat 0's moves
-    replay = TertzPosition(record.deal, record.rules)
+    replay = Position(record.deal, record.rules)
     mine = []
     for move in record.moves:
         if replay.to_move == 0:
@@ -72,7 +72,7 @@ def test_a_tertz_deal_is_played_against_the_computer_to_its_review(client: TestC
     review = state["review"]
     start = end_phase_start(end)
     assert review["start"] == start and review["seat"] == 0 and review["complete"]
-    expected = analyze_tertz(record, start=start).to_dict()
+    expected = analyze_play(record, start=start).to_dict()
     assert {k: v for k, v in review.items() if k not in ("start", "seat")} == expected
     assert len(review["moves"]) == len(record.moves) - start > 0
     following = client.post(f"/api/games/{state['id']}/deal").json()
@@ -109,8 +109,8 @@ def test_tertz_games_refuse_bad_input(client: TestClient) -> None:
 
 def test_a_tertz_session_plays_a_game_to_its_target() -> None:
     """The person's seat changes with the leads; the game ends at the target."""
-    session = TertzSession(lambda seat: TertzRandomPlayer(seed=seat),
-                           TertzRules(target=100), seed=2)
+    session = GameSession(lambda seat: RandomPlayer(seed=seat),
+                           Rules(target=100), seed=2)
     seats = set()
     while session.status().phase != "match_over":
         session.start_deal()

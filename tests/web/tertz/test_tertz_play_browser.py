@@ -1,7 +1,7 @@
 """The Tertz Play page in a real browser (Playwright driving Debian's chromium): a
 deal against the computer played to its end by clicks, a card on the table or the
 swap and break buttons, then the record, the game score and the review of the end
-phase, whose values are those of ``analyze_tertz`` on the deal's record."""
+phase, whose values are those of ``analyze_play`` on the deal's record."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from deberts.variants.tertz.analysis.review import analyze_tertz  # noqa: E402
-from deberts.variants.tertz.model.record import TertzRecord  # noqa: E402
+from deberts.variants.tertz.analysis.review import analyze_play  # noqa: E402
+from deberts.variants.tertz.model.record import GameRecord  # noqa: E402
 from deberts.variants.tertz.web.views import end_phase_start  # noqa: E402
 
 pytestmark = needs_chromium
@@ -51,7 +51,7 @@ def test_a_tertz_deal_is_played_against_the_computer_in_the_browser(
     assert "break" in kinds and "card" in kinds  # the person led the first deal, so broke
     state = page.evaluate(STATE)
     assert state["phase"] == "deal_over" and state["game"] == "tertz"
-    record = TertzRecord.from_dict(state["result"]["record"])
+    record = GameRecord.from_dict(state["result"]["record"])
     end = record.position()
     assert end.is_over()
     raw, recorded = end.score().raw, end.score().recorded
@@ -59,7 +59,7 @@ def test_a_tertz_deal_is_played_against_the_computer_in_the_browser(
         in page.inner_text("#status")
     assert page.inner_text("#scores") == f"Game: you {recorded[0]}, the computer {recorded[1]}"
     start = end_phase_start(end)
-    expected = analyze_tertz(record, start=start)
+    expected = analyze_play(record, start=start)
     rows = page.query_selector_all("#review table tr")[1:]
     assert len(rows) == len(expected.moves) > 0
     for row, move in zip(rows, expected.moves):

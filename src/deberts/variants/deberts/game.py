@@ -49,9 +49,9 @@ class Deberts(Game):
         return position_to_object(self.own(position, Position, "position"))
 
     def line_fields(self) -> type[BaseModel]:
-        from deberts.variants.deberts.web.fields import DebertsFields
+        from deberts.variants.deberts.web.fields import Fields
 
-        return DebertsFields
+        return Fields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:
@@ -113,9 +113,9 @@ class Deberts(Game):
 
     def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
                 samples: int, seconds: float) -> GameSession:
-        from deberts.variants.deberts.play.session import deberts_session
+        from deberts.variants.deberts.play.session import start_session
 
-        return deberts_session(players, self.own(rules, Rules, "rules"), target, seed, samples,
+        return start_session(players, self.own(rules, Rules, "rules"), target, seed, samples,
                             seconds)
 
     def web(self) -> Web:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from deberts.model.registry import Game, GamePosition, GameRules, GameSolver, Page, PlayerType
 from deberts.model.registry import MoveValues, Report, Web
 from deberts.variants.tertz.model.moves import as_move
-from deberts.variants.tertz.model.deal import TertzDeal
-from deberts.variants.tertz.model.position import TertzPosition
-from deberts.variants.tertz.model.record import FORMAT, TertzRecord
-from deberts.variants.tertz.model.rules import TertzRules
+from deberts.variants.tertz.model.deal import Deal
+from deberts.variants.tertz.model.position import Position
+from deberts.variants.tertz.model.record import FORMAT, GameRecord
+from deberts.variants.tertz.model.rules import Rules
 
 if TYPE_CHECKING:
-    from deberts.variants.tertz.play.session import TertzSession
+    from deberts.variants.tertz.play.session import GameSession
     from pydantic import BaseModel
 
 
@@ -25,18 +25,18 @@ class Tertz(Game):
     name = "tertz"
     title = "Tertz"
     rank = 1
-    position = TertzPosition
-    deal = TertzDeal
-    rules = TertzRules
-    record = TertzRecord
+    position = Position
+    deal = Deal
+    rules = Rules
+    record = GameRecord
     record_format = FORMAT
 
     def solver_class(self) -> type[GameSolver]:
-        from deberts.variants.tertz.engine.solver import TertzSolver
+        from deberts.variants.tertz.engine.solver import Solver
 
-        return TertzSolver
+        return Solver
 
-    def read_line(self, data: Mapping[str, Any]) -> TertzPosition:
+    def read_line(self, data: Mapping[str, Any]) -> Position:
         from deberts.variants.tertz.formats.line import position_from_object
 
         return position_from_object(dict(data))
@@ -44,36 +44,36 @@ class Tertz(Game):
     def write_line(self, position: GamePosition) -> dict[str, Any]:
         from deberts.variants.tertz.formats.line import position_to_object
 
-        return position_to_object(self.own(position, TertzPosition, "position"))
+        return position_to_object(self.own(position, Position, "position"))
 
     def line_fields(self) -> type[BaseModel]:
-        from deberts.variants.tertz.web.fields import TertzFields
+        from deberts.variants.tertz.web.fields import Fields
 
-        return TertzFields
+        return Fields
 
     def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
                start: int = 0) -> Report:
-        from deberts.variants.tertz.analysis.review import analyze_tertz
-        from deberts.variants.tertz.engine.solver import TertzSolver
+        from deberts.variants.tertz.analysis.review import analyze_play
+        from deberts.variants.tertz.engine.solver import Solver
 
-        return analyze_tertz(played, moves, solver=self.own_solver(solver, TertzSolver), start=start)
+        return analyze_play(played, moves, solver=self.own_solver(solver, Solver), start=start)
 
     def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
-        from deberts.variants.tertz.text.render import render_tertz_solution
+        from deberts.variants.tertz.text.render import render_solution
 
-        return render_tertz_solution(position, solution, notation)
+        return render_solution(position, solution, notation)
 
     def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
-        from deberts.variants.tertz.text.render import render_tertz_analysis
+        from deberts.variants.tertz.text.render import render_analysis
 
-        return render_tertz_analysis(analysis, record, notation)
+        return render_analysis(analysis, record, notation)
 
     def svg(self, position: GamePosition, values: MoveValues,
             options: Mapping[str, Any] | None = None) -> str:
         from deberts.variants.tertz.text.svg import position_svg
 
         moves = {as_move(str(move)): value for move, value in values.items()}  # by name
-        return position_svg(self.own(position, TertzPosition, "position"), moves,
+        return position_svg(self.own(position, Position, "position"), moves,
                             **dict(options or {}))
 
     def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
@@ -82,18 +82,18 @@ class Tertz(Game):
         return DRAWINGS
 
     def players(self) -> Mapping[str, PlayerType]:
-        from deberts.variants.tertz.play.arena import TERTZ_TYPES
+        from deberts.variants.tertz.play.arena import TYPES
 
-        return TERTZ_TYPES
+        return TYPES
 
     def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
               progress: Callable[[Any], None] | None = None,
               options: Mapping[str, Any] | None = None) -> Report:
-        from deberts.variants.tertz.play.arena import tertz_arena
+        from deberts.variants.tertz.play.arena import arena
 
         first, second = specs
-        return tertz_arena((first, second), deals=deals, seed=seed,
-                           rules=self.own(rules, TertzRules, "rules"), jobs=jobs,
+        return arena((first, second), deals=deals, seed=seed,
+                           rules=self.own(rules, Rules, "rules"), jobs=jobs,
                            progress=progress)
 
     def render_arena(self, data: Mapping[str, Any]) -> list[str]:
@@ -102,10 +102,10 @@ class Tertz(Game):
         return arena_lines(dict(data))
 
     def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> TertzSession:
-        from deberts.variants.tertz.play.session import tertz_session
+                samples: int, seconds: float) -> GameSession:
+        from deberts.variants.tertz.play.session import start_session
 
-        return tertz_session(players, self.own(rules, TertzRules, "rules"), target, seed, samples,
+        return start_session(players, self.own(rules, Rules, "rules"), target, seed, samples,
                             seconds)
 
     def web(self) -> Web:

@@ -3,8 +3,9 @@
 // from the keyboard), and writing cards and suits with their symbols in colour.
 "use strict";
 
-async function api(method, path, body) {
-  const options = { method, headers: { "Content-Type": "application/json" } };
+// `headers` are sent besides the JSON content type (a job's secret, say).
+async function api(method, path, body, headers = {}) {
+  const options = { method, headers: { "Content-Type": "application/json", ...headers } };
   if (body !== undefined) options.body = JSON.stringify(body);
   const response = await fetch("/api/" + path, options);
   const data = await response.json();

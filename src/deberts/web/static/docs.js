@@ -37,7 +37,7 @@ function fieldsHtml(schema, spec) {
     `<td>${required.has(name) ? "required" : field.default !== undefined
       ? "default " + escapeHtml(JSON.stringify(field.default)) : ""}</td>` +
     `<td>${prose(field.description)}</td></tr>`);
-  return `<p>${prose(body.description)}</p><div class="scroll"><table class="data">` +
+  return `<p>${prose(body.description)}</p><div class="scroll"><table class="data fields">` +
     "<tr><th>field</th><th>type</th><th></th><th>meaning</th></tr>" + rows.join("") +
     "</table></div>";
 }

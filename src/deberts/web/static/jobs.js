@@ -1,11 +1,12 @@
 // What every analysing page shares: a solve runs on the server as a job (/api/jobs)
 // that the page follows while it runs. Meanwhile the page is busy (Solve disabled, a
 // Stop button shown) and its status line tells the time, the nodes and the moves
-// proven; a page stops its job when it starts another or leaves.
+// proven; a page stops its job when it starts another or leaves. A job is the page's
+// own: every request about it sends the secret its start answered (X-Job-Secret).
 "use strict";
 
-// The job the page follows (its id), or null.
-const analysis = { job: null };
+// The job the page follows (its id) and its secret, or null.
+const analysis = { job: null, secret: null };
 
 // Cheap solves end within a few polls; slow ones are asked about four times a second.
 const POLL_MS = [20, 40, 80, 160, 250];
@@ -33,10 +34,10 @@ function provenMoves(values) {
 // Stop following the job (and stop it on the server, unless it has ended there);
 // resolves with the job as it stopped, or null.
 function leaveJob(keepalive = false) {
-  const job = analysis.job;
-  analysis.job = null;
+  const { job, secret } = analysis;
+  analysis.job = analysis.secret = null;
   if (!job) return Promise.resolve(null);
-  return fetch(`/api/jobs/${job}`, { method: "DELETE", keepalive })
+  return fetch(`/api/jobs/${job}`, { method: "DELETE", keepalive, headers: { "X-Job-Secret": secret } })
     .then(response => response.ok ? response.json() : null).catch(() => null);
 }
 
@@ -46,22 +47,23 @@ function leaveJob(keepalive = false) {
 async function followJob(line, onState) {
   await leaveJob();
   let job = await api("POST", "jobs", line);
-  const id = job.id;
+  const { id, secret } = job;
   analysis.job = id;
+  analysis.secret = secret;
   for (let poll = 0; ; poll++) {
     onState(job);
     if (job.state !== "running") break;
     await new Promise(resolve => setTimeout(resolve, POLL_MS[Math.min(poll, POLL_MS.length - 1)]));
     if (analysis.job !== id) return null;
     try {
-      job = await api("GET", `jobs/${id}`);
+      job = await api("GET", `jobs/${id}`, undefined, { "X-Job-Secret": secret });
     } catch (error) {
       if (analysis.job !== id) return null;
       throw error;
     }
     if (analysis.job !== id) return null;
   }
-  analysis.job = null;
+  analysis.job = analysis.secret = null;
   return job;
 }
 
@@ -71,15 +73,33 @@ async function followJob(line, onState) {
 // meanwhile; a deal already over goes to over().
 async function solveAsJob(line, show, ended, over) {
   setBusy(true);
-  document.getElementById("status").textContent = "Solving: 0.0 s, 0 nodes.";
+  const status = document.getElementById("status");
+  status.textContent = "Solving: 0.0 s, 0 nodes.";
   try {
-    let shown = null;
-    const job = await followJob(line, running => { shown = show(running, shown); });
+    let shown = null, revealed = false;
+    const job = await followJob(line, running => {
+      if (!revealed) revealResults(status);
+      revealed = true;
+      shown = show(running, shown);
+    });
+    if (job && job.state === "failed") status.textContent = NOT_SOLVED;
     if (job) ended(job);
   } catch (error) {
     setBusy(false);
+    status.textContent = NOT_SOLVED;
     showError(error);
     if (/deal is over/.test(String(error.message))) await over();
+  }
+}
+
+// The status line of a solve refused (bad input) or failed: the error says why.
+const NOT_SOLVED = "Not solved: see the error under the Solve button.";
+
+// On a narrow screen the results lie below the form: a solve the server took brings
+// them into view (from `status`, their first line), unless they are in view already.
+function revealResults(status) {
+  if (status.getBoundingClientRect().top > window.innerHeight / 2) {
+    status.scrollIntoView({ block: "start" });
   }
 }
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -27,7 +27,7 @@ from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.variants.deberts.analysis.table import TableCell, dd_table
 from deberts.engine.mapping import map_ordered
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
-from deberts.errors import ArgumentError
+from deberts.errors import ArgumentError, RecordError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import SUIT_CHARS, Card, Rank, Suit
 from deberts.variants.deberts.model.deal import Deal
@@ -264,6 +264,41 @@ def cell_features(table: pa.Table) -> dict[str, np.ndarray]:
 
 _POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 _HONOURS = np.array(["-", "9", "J", "J9"])
+
+
+def check_run(about: Mapping[str, Any], table: pa.Table) -> None:
+    """Refuse the run a stats file says it holds (``about``: its seed, deals a player
+    count, player counts and rules) unless it is one ``deberts stats`` writes and the
+    rows agree with it, every player count's deals numbered 0 up, once each: a
+    :class:`~deberts.errors.RecordError` naming the field."""
+    def bad(name: str, expected: str) -> RecordError:
+        shown = excerpt(about.get(name)) if name in about else "nothing"
+        return RecordError(f"bad field {name!r}: expected {expected}, got {shown}")
+
+    if type(about.get("seed")) is not int:
+        raise bad("seed", "an integer")
+    deals = about.get("deals")
+    if type(deals) is not int or deals < 1:
+        raise bad("deals", "a number of deals from 1")
+    counts = about.get("players")
+    if (not isinstance(counts, list) or not counts or len(set(counts)) != len(counts)
+            or not all(type(count) is int and 2 <= count <= 4 for count in counts)):
+        raise bad("players", "a list of distinct player counts 2..4")
+    rules = about.get("rules")
+    if not isinstance(rules, dict) or not isinstance(rules.get("preset"), str):
+        raise bad("rules", "an object of rules with a preset")
+    players = table.column("players").to_numpy().astype(np.int64)
+    numbers = table.column("deal").to_numpy().astype(np.int64)
+    for count in counts:
+        own = np.sort(numbers[players == count])
+        if len(own) != deals or not (own == np.arange(deals)).all():
+            raise RecordError(f"bad field 'deals': {deals:,} a player count, but the rows "
+                              f"hold {len(own):,} deals of {count} players"
+                              + ("" if len(own) != deals else ", not numbered 0 up"))
+    others = sorted(set(players.tolist()) - set(counts))
+    if others:
+        raise RecordError(f"bad field 'players': {counts}, but the rows hold deals of "
+                          f"{others[0]} players")
 
 
 def check_features(by: Sequence[str]) -> tuple[str, ...]:

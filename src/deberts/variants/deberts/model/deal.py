@@ -14,6 +14,7 @@ from deberts.errors import ArgumentError, InvalidDealError, NotationError
 from deberts.model.arguments import describe, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import CardSet
+from deberts.model.dealing import random_source
 from deberts.model.display import Drawn
 
 
@@ -64,8 +65,7 @@ class Deal(Drawn):
             raise InvalidDealError(
                 f"bad hand size {size}: expected 1..{full_hand_size(players)}"
             )
-        rng = seed if isinstance(seed, random.Random) else random.Random(
-            None if seed is None else integer("seed", seed))
+        rng = random_source(seed)
         deck = list(range(32))
         rng.shuffle(deck)
         return cls(

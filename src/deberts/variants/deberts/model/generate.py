@@ -15,7 +15,7 @@ from deberts.errors import InvalidDealError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import CardSet
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
-from deberts.model.dealing import checked_hands, fill_hands, free_cards
+from deberts.model.dealing import checked_hands, fill_hands, free_cards, random_source
 
 
 def generate_deals(
@@ -33,8 +33,7 @@ def generate_deals(
     before the first deal.
     """
     size, hands = fixed_hands(players, count, fixed or {}, cards_per_hand)
-    rng = seed if isinstance(seed, random.Random) else random.Random(
-        None if seed is None else integer("seed", seed))
+    rng = random_source(seed)
     return _deals(rng, size, hands, count)
 
 

@@ -29,7 +29,6 @@ contexts, colver's rule bidder for the others. A forced call (the dealer under
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -45,7 +44,9 @@ from deberts.variants.deberts.model.bidding import (
     calls_contract,
     names_suit,
 )
+from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.weights import finite_number, model_field, model_object
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of
 from deberts.variants.deberts.play.players import SIDE_WORTH, TRUMP_WORTH, hand_worth
@@ -82,10 +83,28 @@ class Caller:
 def callers() -> dict[str, Caller]:
     """The calibrated callers by context, read from the package's ``callers.json``."""
     text = resources.files(__package__).joinpath("callers.json").read_text(encoding="utf-8")
-    data = json.loads(text)["contexts"]
-    return {name: Caller(float(entry["threshold"]), float(entry["spread"]),
-                         float(entry["tremble"]))
-            for name, entry in data.items()}
+    return read_callers(text)
+
+
+def read_callers(text: str) -> dict[str, Caller]:
+    """The callers of a ``callers.json`` file's text by context, each parameter a
+    finite number, the spread above 0 and the tremble a probability
+    (:mod:`deberts.model.weights`)."""
+    what = "callers"
+    data = model_field(model_object(text, what), "contexts", what)
+    if not isinstance(data, dict) or not data:
+        raise DebertsError(f"bad {what}: field 'contexts' is not an object of callers")
+    found = {}
+    for name, entry in data.items():
+        threshold, spread, tremble = (
+            finite_number(model_field(entry, field, what), what, f"{name}.{field}")
+            for field in ("threshold", "spread", "tremble"))
+        if not spread > 0 or not 0 <= tremble <= 1:
+            raise DebertsError(f"bad {what}: context {excerpt(name)}: spread {spread} and "
+                               f"tremble {tremble}, expected a spread above 0 and a "
+                               "tremble from 0 to 1")
+        found[name] = Caller(threshold, spread, tremble)
+    return found
 
 
 def log_probabilities(

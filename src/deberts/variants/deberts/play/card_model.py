@@ -15,16 +15,17 @@ training library is needed at run time.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
 
 import numpy as np
 
+from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet, Rank
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.tricks import card_points
 from deberts.model.trick_order import trick_power
+from deberts.model.weights import finite_number, model_field, model_object
 
 #: The features' names, in the order of their columns.
 FEATURES = (
@@ -104,8 +105,18 @@ def features(position: Position) -> tuple[list[Card], np.ndarray]:
 def weights() -> np.ndarray:
     """The learned weights, one a feature, from the package's ``card_model.json``."""
     text = resources.files(__package__).joinpath("card_model.json").read_text(encoding="utf-8")
-    data = json.loads(text)["weights"]
-    return np.array([float(data[name]) for name in FEATURES])
+    return read_weights(text)
+
+
+def read_weights(text: str) -> np.ndarray:
+    """The weights of a ``card_model.json`` file's text, one a feature, each a finite
+    number (:mod:`deberts.model.weights`)."""
+    what = "card model"
+    data = model_field(model_object(text, what), "weights", what)
+    if not isinstance(data, dict):
+        raise DebertsError(f"bad {what}: field 'weights' is not an object of weights")
+    return np.array([finite_number(model_field(data, name, what), what, f"weights.{name}")
+                     for name in FEATURES])
 
 
 def log_probabilities(rows: np.ndarray, theta: np.ndarray) -> np.ndarray:

@@ -12,6 +12,11 @@ ranks it first (the baseline a trained model is measured against).
 Deals are played in chunks, each from its own seed, so a run's rows are the same
 however the chunks are spread: one process, a pool of worker processes, or the
 workers of a Dask cluster (:mod:`deberts.play.chunks`).
+
+Public API (listed on the reference site's Python API page): the pipeline of
+``tools/play_data.py``, and of anyone's own training runs. It lives in the package, not beside
+the tool, because the workers of a Dask cluster import its functions by name, and
+they have the package installed, not ``tools/``.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import pyarrow as pa
 
 from deberts.model.arguments import integer
 from deberts.play.chunks import played_chunks
+from deberts.play.tables import check_table
 from deberts.play.specs import player_factory
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
@@ -35,6 +41,11 @@ from deberts.variants.deberts.play.play_model import context_of
 
 if TYPE_CHECKING:
     from distributed import Client
+
+#: The names of the pipeline's API.
+__all__ = [
+    "DEFAULT_CHUNK", "SCHEMA", "decision_batches", "record_decisions"
+]
 
 #: The columns, each a decision's.
 SCHEMA = pa.schema([
@@ -106,3 +117,11 @@ def decision_batches(
         for start in range(0, deals, chunk)
     ]
     return played_chunks(play_chunk, chunks, jobs, client)
+
+
+def table_columns(table: pa.Table) -> dict[str, np.ndarray]:
+    """The columns of a table of :data:`SCHEMA` rows as arrays, by name; a table
+    without those columns is a :class:`~deberts.errors.RecordError`
+    (:func:`deberts.play.tables.check_table`)."""
+    check_table(table, SCHEMA, "card decisions (tools/play_data.py)")
+    return {name: table.column(name).to_numpy() for name in SCHEMA.names}

@@ -29,6 +29,7 @@ import numpy as np
 from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
 from deberts.variants.deberts.engine.solver import Solver
+from deberts.engine.limit import Limit
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
@@ -140,8 +141,8 @@ class PimcPlayer(Chooser):
     def _limit(self, seconds: float | None) -> ContextManager[None]:
         """The solver's limit of ``seconds`` on this player's clock."""
         if self.deal_seconds is not None:
-            return self.solver.limit(cpu_seconds=seconds)
-        return self.solver.limit(seconds=seconds)
+            return self.solver.limit(Limit(cpu_seconds=seconds))
+        return self.solver.limit(Limit(seconds=seconds))
 
     @property
     def _search_seconds(self) -> float | None:

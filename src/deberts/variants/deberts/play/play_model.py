@@ -23,7 +23,6 @@ beside this module; no training library is needed to evaluate them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,7 +30,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from deberts.errors import DebertsError, excerpt
 from deberts.model.trick_order import trick_power
+from deberts.model.weights import finite_number, finite_weights, model_field, model_object
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.tricks import card_points
 
@@ -53,6 +54,8 @@ _RANKS = tuple(f"{kind}_{where}_rank{place}" for where in ("lead", "follow")
                for kind in ("trump", "plain") for place in range(8))
 FEATURES: tuple[str, ...] = _BASE + _RANKS
 COLUMNS = {name: column for column, name in enumerate(FEATURES)}
+#: The model as its errors name it.
+WHAT = "play model"
 
 _CARDS = np.arange(32)
 _SUIT = _CARDS >> 3
@@ -251,6 +254,20 @@ class PlayModel:
     mean: np.ndarray
     scale: np.ndarray
 
+    def __post_init__(self) -> None:
+        """Every weight a finite number, of the shapes the features give (a model
+        trained to NaN is refused before it is written, a bad file when it is read):
+        a :class:`~deberts.errors.DebertsError` naming the field."""
+        size = len(FEATURES)
+        hidden_in = finite_weights(self.hidden_in, (size, None), WHAT, "hidden_in")
+        hidden = hidden_in.shape[1]
+        shapes = {"linear": (size,), "hidden_in": (size, hidden), "hidden_bias": (hidden,),
+                  "hidden_out": (hidden,), "mean": (size,), "scale": (size,)}
+        for name, shape in shapes.items():
+            object.__setattr__(self, name, finite_weights(getattr(self, name), shape, WHAT, name))
+        if not (self.scale > 0).all():
+            raise DebertsError(f"bad {WHAT}: field 'scale' holds a scale that is not above 0")
+
     @classmethod
     def linear_only(cls, linear: np.ndarray) -> PlayModel:
         """A linear model of these weights."""
@@ -278,11 +295,18 @@ class PlayModel:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayModel:
-        linear = np.array([float(data["linear"].get(name, 0.0)) for name in FEATURES])
-        hidden_in = np.array(data["hidden_in"], dtype=float).reshape(len(FEATURES), -1)
-        return cls(linear, hidden_in, np.array(data["hidden_bias"], dtype=float),
-                   np.array(data["hidden_out"], dtype=float),
-                   np.array(data["mean"], dtype=float), np.array(data["scale"], dtype=float))
+        """A model from its fields in ``play_model.json`` (:meth:`to_dict`), checked."""
+        linear = model_field(data, "linear", WHAT)
+        if not isinstance(linear, Mapping):
+            raise DebertsError(f"bad {WHAT}: field 'linear' is not an object of weights")
+        weights = [finite_number(linear.get(name, 0.0), WHAT, f"linear.{name}")
+                   for name in FEATURES]
+        hidden_in = finite_weights(model_field(data, "hidden_in", WHAT), (None,) * 2, WHAT,
+                                   "hidden_in") if model_field(data, "hidden_in", WHAT) else \
+            np.zeros((len(FEATURES), 0))  # a linear model's: no hidden units
+        return cls(np.array(weights), hidden_in, *(
+            finite_weights(model_field(data, name, WHAT), (None,), WHAT, name)
+            for name in ("hidden_bias", "hidden_out", "mean", "scale")))
 
 
 def segment_log_softmax(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -300,8 +324,22 @@ def segment_log_softmax(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
 def models() -> dict[int, PlayModel]:
     """The package's play models by number of players (``play_model.json``)."""
     text = resources.files(__package__).joinpath("play_model.json").read_text(encoding="utf-8")
-    return {int(players): PlayModel.from_dict(data)
-            for players, data in json.loads(text)["models"].items()}
+    return read_models(text)
+
+
+def read_models(text: str) -> dict[int, PlayModel]:
+    """The play models of a ``play_model.json`` file's text by number of players,
+    each checked (:mod:`deberts.model.weights`)."""
+    found = model_field(model_object(text, WHAT), "models", WHAT)
+    if not isinstance(found, Mapping) or not found:
+        raise DebertsError(f"bad {WHAT}: field 'models' is not an object of models")
+    models = {}
+    for players, data in found.items():
+        if players not in ("2", "3", "4"):
+            raise DebertsError(f"bad {WHAT}: a model for {excerpt(players)} players, "
+                               "expected 2, 3 or 4")
+        models[int(players)] = PlayModel.from_dict(data)
+    return models
 
 
 def model_for(players: int) -> PlayModel:

@@ -78,7 +78,7 @@ class GameSession(Session):
         return text.lower()
 
 
-def deberts_session(players: int, rules: Rules, target: int | None, seed: int | None,
+def start_session(players: int, rules: Rules, target: int | None, seed: int | None,
                     samples: int, seconds: float) -> GameSession:
     """The registry's ``session`` part: a match to ``target`` (301 when ``None``)
     against ``PimcPlayer`` with ``samples`` deals a decision (its bids as many) and

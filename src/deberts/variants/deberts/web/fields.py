@@ -12,7 +12,7 @@ from deberts.web.requests import Cards, LineFields, RulesField
 EXAMPLE: dict[str, Any] = {"hands": ["Q.AKQT.A.AJ7", "J.8.T987.QT8"], "trump": "H", "declarer": 0, "leader": 1}
 
 
-class DebertsFields(LineFields):
+class Fields(LineFields):
     """A Deberts position: the hands, the trump, the declarer and the leader, and the
     cards played since the deal."""
 

@@ -16,7 +16,6 @@ Evaluated with numpy alone: no training library at run time.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -25,15 +24,18 @@ from typing import Any, Sequence
 import numpy as np
 
 from deberts.variants.tertz.engine.solver import settled_margin
-from deberts.errors import DebertsError
+from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Rank
-from deberts.variants.tertz.model import TertzPosition
+from deberts.model.weights import finite_weights, model_field, model_object
+from deberts.variants.tertz.model import Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.declarations import combination_points, declaration_points
 from deberts.variants.tertz.model.tricks import PLAIN_POINTS, TRUMP_POINTS
 
 #: The shipped model's file, beside this module.
 MODEL_FILE = "tertz_evaluation.json"
+#: The model as its errors name it.
+WHAT = "evaluation model"
 #: The model file's format tag.
 FORMAT = "tertz-evaluation/1"
 #: Tricks in a deal.
@@ -71,7 +73,7 @@ def mask_points(mask: int, trump: int) -> int:
                for suit in range(4))
 
 
-def _seat(position: TertzPosition, seat: int, declared: int,
+def _seat(position: Position, seat: int, declared: int,
           draws: tuple[int, int, int]) -> list[float]:
     """One seat's features (:data:`SEAT_FEATURES`); ``draws``: the stock's cards
     drawn first after each trick (by its winner), second, and all of them."""
@@ -93,7 +95,7 @@ def _seat(position: TertzPosition, seat: int, declared: int,
     ]
 
 
-def features(position: TertzPosition, seat: int) -> list[float]:
+def features(position: Position, seat: int) -> list[float]:
     """The features of ``position`` (a trick start or any position) from ``seat``'s
     side, in the order of :data:`FEATURES`."""
     trump = int(position.trump)
@@ -130,20 +132,41 @@ class Evaluation:
     its two children and its leaf value)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
+        """The model of a model file's object, checked (:mod:`deberts.model.weights`):
+        a :class:`~deberts.errors.DebertsError` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise DebertsError(f"bad {WHAT}: expected an object, got {excerpt(data)}")
         if data.get("format") != FORMAT:
             raise DebertsError(f"bad evaluation model: format {data.get('format')!r}, "
                                f"expected {FORMAT!r}")
         if tuple(data.get("features", ())) != FEATURES:
             raise DebertsError("bad evaluation model: its features are not this "
                                "version's (retrain with tools/tertz_train.py)")
-        self.family = str(data["family"])
-        self.mean = np.asarray(data.get("mean", np.zeros(len(FEATURES))), dtype=float)
-        self.scale = np.asarray(data.get("scale", np.ones(len(FEATURES))), dtype=float)
-        self.layers = [(np.asarray(layer["w"], dtype=float), np.asarray(layer["b"], dtype=float))
-                       for layer in data.get("layers", ())]
+        self.family = str(model_field(data, "family", WHAT))
+        width = len(FEATURES)
+        self.mean = finite_weights(data.get("mean", np.zeros(width)), (width,), WHAT, "mean")
+        self.scale = finite_weights(data.get("scale", np.ones(width)), (width,), WHAT, "scale")
+        if not (self.scale != 0).all():
+            raise DebertsError(f"bad {WHAT}: field 'scale' holds a scale of 0")
+        layers = data.get("layers", ())
+        if not isinstance(layers, (list, tuple)):
+            raise DebertsError(f"bad {WHAT}: field 'layers' is not a list of layers")
+        self.layers = []
+        inputs = width
+        for index, layer in enumerate(layers):
+            weights = finite_weights(model_field(layer, "w", WHAT), (inputs, None), WHAT,
+                                     f"layers.{index}.w")
+            outputs = weights.shape[1]
+            bias = finite_weights(model_field(layer, "b", WHAT), (outputs,), WHAT,
+                                  f"layers.{index}.b")
+            self.layers.append((weights, bias))
+            inputs = outputs
         trees = data.get("trees")
         self.trees = None if trees is None else _Trees(trees)
-        self.mae = dict(data.get("mae", {}))
+        if self.trees is None and (not self.layers or inputs != 1):
+            raise DebertsError(f"bad {WHAT}: neither trees nor layers ending in one output")
+        mae = data.get("mae", {})
+        self.mae = dict(mae) if isinstance(mae, dict) else {}
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Evaluation:
@@ -152,7 +175,7 @@ class Evaluation:
             text = resources.files(__package__).joinpath(MODEL_FILE).read_text()
         else:
             text = Path(path).read_text()
-        return cls(json.loads(text))
+        return cls(model_object(text, WHAT))
 
     def predict(self, rows: np.ndarray | Sequence[Sequence[float]]) -> np.ndarray:
         """The margin still to come for the seat each row of features describes."""
@@ -166,7 +189,7 @@ class Evaluation:
         column: np.ndarray = out[:, 0]
         return column
 
-    def margins(self, positions: Sequence[TertzPosition]) -> np.ndarray:
+    def margins(self, positions: Sequence[Position]) -> np.ndarray:
         """Each position's estimated value: seat 0's total minus seat 1's over the
         whole deal, the margin settled so far included."""
         if not positions:
@@ -177,7 +200,7 @@ class Evaluation:
         estimate: np.ndarray = settled + (still[:, 0] - still[:, 1]) / 2
         return estimate
 
-    def margin(self, position: TertzPosition) -> float:
+    def margin(self, position: Position) -> float:
         """One position's estimated value (see :meth:`margins`)."""
         return float(self.margins([position])[0])
 
@@ -187,12 +210,31 @@ class _Trees:
     tree at once."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        self.feature = np.asarray(data["feature"], dtype=np.int64)
-        self.threshold = np.asarray(data["threshold"], dtype=float)
-        self.left = np.asarray(data["left"], dtype=np.int64)
-        self.right = np.asarray(data["right"], dtype=np.int64)
-        self.value = np.asarray(data["value"], dtype=float)
-        self.depth = int(data["depth"])
+        arrays = {name: finite_weights(model_field(data, name, WHAT), (None, None), WHAT,
+                                       f"trees.{name}")
+                  for name in ("feature", "threshold", "left", "right", "value")}
+        shape = arrays["feature"].shape
+        nodes = shape[1]
+        for name, array in arrays.items():
+            if array.shape != shape:
+                raise DebertsError(f"bad {WHAT}: field 'trees.{name}' of shape {array.shape}, "
+                                   f"expected {shape}")
+        for name, low, high in (("feature", -1, len(FEATURES) - 1), ("left", 0, nodes - 1),
+                                ("right", 0, nodes - 1)):
+            array = arrays[name]
+            if not ((array == np.round(array)) & (array >= low) & (array <= high)).all():
+                raise DebertsError(f"bad {WHAT}: field 'trees.{name}' holds an index "
+                                   f"outside {low}..{high}")
+        self.feature = arrays["feature"].astype(np.int64)
+        self.threshold = arrays["threshold"]
+        self.left = arrays["left"].astype(np.int64)
+        self.right = arrays["right"].astype(np.int64)
+        self.value = arrays["value"]
+        depth = model_field(data, "depth", WHAT)
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= nodes:
+            raise DebertsError(f"bad {WHAT}: field 'trees.depth' is {excerpt(depth)}, "
+                               f"expected 0..{nodes}")
+        self.depth = depth
 
     def predict(self, rows: np.ndarray) -> np.ndarray:
         count, trees = len(rows), len(self.feature)

@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine.owner import given_or_new
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import instance, integer
-from deberts.variants.tertz.model import Move, MoveMap, TertzPosition, TertzScore
+from deberts.variants.tertz.model import Move, MoveMap, Position, DealScore
 from deberts.variants.tertz.model.moves import as_move
-from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.model.record import GameRecord
 from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)
-class TertzMoveAnalysis:
+class MoveAnalysis:
     """One move played: the margin before it (optimal play from there), after it,
     its cost to its player, the optimal moves and every legal move's margin."""
 
@@ -57,7 +57,7 @@ class TertzMoveAnalysis:
 
 
 @dataclass(frozen=True)
-class TertzPlayAnalysis(Drawn):
+class PlayAnalysis(Drawn):
     """A played Tertz deal move by move against double-dummy play.
 
     ``dd_margin`` is the margin under optimal play from ``start``; ``final_margin``
@@ -65,11 +65,11 @@ class TertzPlayAnalysis(Drawn):
     rest when the play is unfinished); ``score`` the actual score once complete.
     """
 
-    start: TertzPosition
-    moves: tuple[TertzMoveAnalysis, ...]
+    start: Position
+    moves: tuple[MoveAnalysis, ...]
     dd_margin: int
     final_margin: int
-    score: TertzScore | None
+    score: DealScore | None
 
     @property
     def complete(self) -> bool:
@@ -100,13 +100,13 @@ class TertzPlayAnalysis(Drawn):
                 f"final_margin={self.final_margin:+d} lost={self.lost()}>")
 
 
-def analyze_tertz(
-    position: TertzPosition | TertzRecord,
+def analyze_play(
+    position: Position | GameRecord,
     moves: Iterable[Move | str] | str | None = None,
     table_bits: int | None = None,
-    solver: TertzSolver | None = None,
+    solver: Solver | None = None,
     start: int = 0,
-) -> TertzPlayAnalysis:
+) -> PlayAnalysis:
     """Analyse ``moves`` (notation or moves) played from ``position``, or a game
     record's whole play, the first ``start`` moves taken as given (the first moves of
     a whole deal are long searches).
@@ -117,11 +117,11 @@ def analyze_tertz(
     :class:`deberts.IllegalMoveError` naming its place: ``played move 3 (seat 1):
     swap: seat 1 does not hold the seven of trumps``.
     """
-    if isinstance(position, TertzRecord):
+    if isinstance(position, GameRecord):
         if moves is not None:
-            raise ArgumentError("bad moves: analyze_tertz() takes the moves from the record")
+            raise ArgumentError("bad moves: analyze_play() takes the moves from the record")
         position, moves = position.start(), position.moves
-    instance("position", position, TertzPosition, "a TertzPosition or a TertzRecord")
+    instance("position", position, Position, "a TertzPosition or a TertzRecord")
     moves = () if moves is None else moves
     instance("moves", moves, Iterable, "a string or a list of moves")
     played = moves.split() if isinstance(moves, str) else list(moves)
@@ -129,7 +129,7 @@ def analyze_tertz(
     for index, item in enumerate(played[:integer("start", start, 0, len(played))]):
         _push(given, index, item)
     position, played = given, played[start:]
-    solver = given_or_new(TertzSolver, solver, table_bits)
+    solver = given_or_new(Solver, solver, table_bits)
     current = position.copy()
     values = _values(solver, current)
     dd_margin = _margin(current, values)
@@ -142,16 +142,16 @@ def analyze_tertz(
         after = _margin(current, values)
         sign = 1 if seat == 0 else -1
         best = tuple(m for m, v in values_before.items() if v == before)
-        analysed.append(TertzMoveAnalysis(
+        analysed.append(MoveAnalysis(
             index, seat, move, before, after, sign * (before - after), best, values_before
         ))
-    return TertzPlayAnalysis(
+    return PlayAnalysis(
         position.copy(), tuple(analysed), dd_margin, _margin(current, values),
         current.score() if current.is_over() else None,
     )
 
 
-def _push(position: TertzPosition, index: int, item: Move | str) -> Move:
+def _push(position: Position, index: int, item: Move | str) -> Move:
     """Make played move number ``index`` (from 0); a bad or illegal one is named by
     its place in the play and its player."""
     seat = position.to_move
@@ -163,7 +163,7 @@ def _push(position: TertzPosition, index: int, item: Move | str) -> Move:
     return move
 
 
-def _values(solver: TertzSolver, position: TertzPosition,
+def _values(solver: Solver, position: Position,
             guess: int | None = None) -> MoveMap[int]:
     """Every legal move's margin in the model's order of moves, by move or name;
     none once over. ``guess``: the position's value, when known (the value of the
@@ -174,7 +174,7 @@ def _values(solver: TertzSolver, position: TertzPosition,
     return MoveMap({move: values[move] for move in position.legal_moves()})
 
 
-def _margin(position: TertzPosition, values: dict[Move, int]) -> int:
+def _margin(position: Position, values: dict[Move, int]) -> int:
     """The margin under optimal play: the mover's best move, or the final score."""
     if position.is_over():
         return position.score().margin

@@ -1,5 +1,5 @@
 """The Tertz solver (docs/rules.md 4.5): the exact double-dummy value of a
-:class:`~deberts.variants.tertz.model.TertzPosition`, every legal move's value (cards,
+:class:`~deberts.variants.tertz.model.Position`, every legal move's value (cards,
 ``swap``, each ``break:K``) and an optimal line.
 
 The value is the whole deal's unrounded margin, seat 0's total minus seat 1's, seat 0
@@ -23,7 +23,6 @@ from deberts.engine.owner import (
     SearchOwner,
     Watching,
     configure,
-    earlier,
     relative_margin,
 )
 from deberts.engine.partial import Proof
@@ -36,8 +35,8 @@ from deberts.variants.tertz.model import (
     Move,
     MoveMap,
     Swap,
-    TertzPosition,
-    TertzScore,
+    Position,
+    DealScore,
 )
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
 from deberts.model.display import Drawn
@@ -49,7 +48,7 @@ MAX_THREADS = 64
 
 
 @dataclass(frozen=True)
-class TertzSolution(Drawn):
+class Solution(Drawn):
     """A position solved: its ``margin`` (seat 0's total minus seat 1's over the
     whole deal), each legal move with its margin (best for the player to move
     first), the principal variation ``pv``, the ``score`` it ends in and the nodes
@@ -59,7 +58,7 @@ class TertzSolution(Drawn):
     to_move: int
     moves: tuple[tuple[Move, int], ...]
     pv: tuple[Move, ...]
-    score: TertzScore
+    score: DealScore
     nodes: int
     seconds: float
 
@@ -86,7 +85,7 @@ class TertzSolution(Drawn):
                 f"moves={len(self.moves)} pv={len(self.pv)} nodes={self.nodes}>")
 
 
-class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
+class Solver(SearchOwner[_tertz.Search, Position, Move]):
     """A reusable Tertz solver: one transposition table kept across the positions
     it is given (while they share the trump, the stock and the rules).
 
@@ -106,7 +105,6 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
         super().__init__(_tertz.Search, table_bits)
         self.threads = integer("threads", threads, 1, MAX_THREADS)
         self._helpers = [_tertz.Search(share=self._search) for _ in range(threads - 1)]
-        self._thread_seconds: list[float] = []  # each thread's CPU in the last shared search
 
     @property
     def table_bytes(self) -> int:
@@ -114,7 +112,7 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
         the threads)."""
         return self._search.table_bytes
 
-    def value(self, position: TertzPosition, guess: int | None = None) -> int:
+    def value(self, position: Position, guess: int | None = None) -> int:
         """The deal's margin under optimal play from ``position``. A ``guess`` of
         it, if near (the value of a similar position, of the move before), saves
         the search some passes."""
@@ -124,24 +122,24 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             value, self.nodes = self._search.value(spec, *_guess(guess, settled))
         return settled + value
 
-    def best(self, position: TertzPosition, guess: int | None = None) -> tuple[int, Move]:
+    def best(self, position: Position, guess: int | None = None) -> tuple[int, Move]:
         """The margin and one optimal move for the player to move."""
         margin, moves, _ = self.line(position, guess)
         return margin, moves[0]
 
-    def values(self, position: TertzPosition, guess: int | None = None) -> MoveMap[int]:
+    def values(self, position: Position, guess: int | None = None) -> MoveMap[int]:
         """Every legal move's value: the deal's margin after it under optimal play
         (the first search from ``guess`` of a move's value, when given), in the
         engine's search order, looked up by move or by name (``values["JS"]``)."""
         return self._values(position, guess, _proof(position))
 
     def _values_search(
-        self, position: TertzPosition
+        self, position: Position
     ) -> tuple[Proof[Move], Callable[[Proof[Move]], object]]:
         _input(position)
         return _proof(position), lambda proof: self._values(position, None, proof)
 
-    def _values(self, position: TertzPosition, guess: int | None,
+    def _values(self, position: Position, guess: int | None,
                 proof: Proof[Move]) -> MoveMap[int]:
         """:meth:`values`, its progress gathered in ``proof``."""
         spec = _input(position)
@@ -154,7 +152,7 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             rows, self.nodes = self._search.values(spec, *_guess(guess, settled))
         return MoveMap({to_move(move): settled + value for move, value in rows})
 
-    def _shared_out(self, position: TertzPosition, guess: int | None,
+    def _shared_out(self, position: Position, guess: int | None,
                     proof: Proof[Move]) -> tuple[dict[Move, int], int]:
         """Every legal move's value, the searches taking the root's moves in the
         engine's search order, one at a time, side by side in the shared table;
@@ -201,13 +199,13 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             working[rank].append(search)
             return rank, latest[0], [v - settled for v in found if v is not None]
 
-        def run(search: _tertz.Search) -> tuple[int, float]:
-            nodes, cpu = 0, time.thread_time()
+        def run(search: _tertz.Search) -> int:
+            nodes = 0
             while True:
                 with told:
                     taken = take(search)
                 if taken is None:
-                    return nodes, time.thread_time() - cpu
+                    return nodes
                 rank, last, known = taken
                 if stopped.is_set():
                     raise SearchInterrupted("the search stopped: another thread's did")
@@ -243,7 +241,7 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
                     error = future.exception()
                     if error is not None:
                         raise error
-            shares = [future.result() for future in futures]
+            shares = [future.result() for future in futures]  # each thread's nodes
         except BaseException:  # Ctrl-C here, or one thread's limit: stop the others
             stopped.set()
             for search in searches:
@@ -251,14 +249,13 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             raise
         finally:
             pool.shutdown(wait=True)
-        self._thread_seconds = [seconds for _, seconds in shares]  # for benchmarks/tertz.py
         values = dict(zip(moves, found))
         return ({move: values[move] for move in position.legal_moves()},  # type: ignore[misc]
-                sum(nodes for nodes, _ in shares))
+                sum(shares))
 
     def line(
-        self, position: TertzPosition, guess: int | None = None
-    ) -> tuple[int, tuple[Move, ...], TertzScore]:
+        self, position: Position, guess: int | None = None
+    ) -> tuple[int, tuple[Move, ...], DealScore]:
         """The margin, one optimal line to the end of the deal and its score (the
         value search from ``guess`` when given). The line is replayed on the model:
         its score must be the margin, or the engine and the model disagree on the
@@ -277,7 +274,7 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             )
         return value, moves, end.score()
 
-    def solve(self, position: TertzPosition) -> TertzSolution:
+    def solve(self, position: Position) -> Solution:
         """Every legal move's value, best first for the player to move, and the
         principal variation (the best move, then an optimal line after it)."""
         started = time.perf_counter()
@@ -296,17 +293,17 @@ class TertzSolver(SearchOwner[_tertz.Search, TertzPosition, Move]):
             pv = (best, *line)
             end = played_out(after, line)
         self.nodes = nodes
-        return TertzSolution(margin, position.to_move, moves, pv, end.score(), nodes,
+        return Solution(margin, position.to_move, moves, pv, end.score(), nodes,
                              time.perf_counter() - started)
 
 
-def solve_tertz(position: TertzPosition, table_bits: int = DEFAULT_TABLE_BITS) -> TertzSolution:
+def solve(position: Position, table_bits: int = DEFAULT_TABLE_BITS) -> Solution:
     """Solve a Tertz position double-dummy with a fresh solver (see
-    :meth:`TertzSolver.solve`)."""
-    return TertzSolver(table_bits).solve(position)
+    :meth:`Solver.solve`)."""
+    return Solver(table_bits).solve(position)
 
 
-def played_out(position: TertzPosition, moves: Iterable[Move]) -> TertzPosition:
+def played_out(position: Position, moves: Iterable[Move]) -> Position:
     """A copy of ``position`` after ``moves`` (an optimal line to score, say)."""
     end = position.copy()
     for move in moves:
@@ -323,21 +320,14 @@ def to_move(move: int) -> Move:
     return Break(move - _tertz.MOVE_BREAK)
 
 
-def engine_move(move: Move) -> int:
-    """The engine's code of one of the model's moves (:func:`to_move` undone)."""
-    if isinstance(move, Break):
-        return _tertz.MOVE_BREAK + move.k
-    return _tertz.MOVE_SWAP if isinstance(move, Swap) else int(move)
-
-
-def settled_margin(position: TertzPosition) -> int:
+def settled_margin(position: Position) -> int:
     """The margin already fixed: card points of the finished tricks (the last
     trick's 10 once over) and the marriage if scored."""
     married = [MARRIAGE_POINTS if m else 0 for m in position.marriage]
     return position.points[0] - position.points[1] + married[0] - married[1]
 
 
-def engine_input(position: TertzPosition) -> _tertz.Spec:
+def engine_input(position: Position) -> _tertz.Spec:
     """The position as the engine reads it: plain integers and lists.
 
     Run declarations carry a stamp (their rank in the deal's order of declarations,
@@ -376,10 +366,10 @@ def engine_input(position: TertzPosition) -> _tertz.Spec:
     )
 
 
-def _proof(position: TertzPosition) -> Proof[Move]:
+def _proof(position: Position) -> Proof[Move]:
     """Where a values search of ``position`` gathers its values as they are proven;
     the position is checked first, as every search's is."""
-    instance("position", position, TertzPosition, "a TertzPosition")
+    instance("position", position, Position, "a TertzPosition")
     return Proof(to_move, position.to_move == 0, settled_margin(position))
 
 
@@ -389,19 +379,13 @@ def _guess(guess: int | None, settled: int) -> tuple[int, ...]:
 
 
 def shared_watching(watching: Watching) -> Watching:
-    """``watching`` for searches shared out among threads: each thread's CPU clock
-    is its own, so a CPU deadline of the calling thread becomes a deadline on the
-    monotonic clock after as many seconds as it had left (no thread can spend more
-    CPU than that)."""
-    deadline, nodes, cpu_deadline = watching.limit
-    if not cpu_deadline:
-        return watching
-    left = max(cpu_deadline - time.thread_time(), 1e-6)
-    return replace(watching, limit=(earlier(time.monotonic() + left, deadline), nodes, 0.0))
+    """``watching`` for searches shared out among threads, each with its own CPU
+    clock (:meth:`~deberts.engine.limit.Deadlines.on_other_threads`)."""
+    return replace(watching, deadlines=watching.deadlines.on_other_threads())
 
 
-def _input(position: TertzPosition) -> _tertz.Spec:
-    instance("position", position, TertzPosition, "a TertzPosition")
+def _input(position: Position) -> _tertz.Spec:
+    instance("position", position, Position, "a TertzPosition")
     if position.is_over():
         raise DebertsError("the deal is over: nothing left to solve")
     return engine_input(position)

@@ -8,7 +8,7 @@ order, the face-up card last], "played": [...], "rules": {...}}``: the hands as 
 ``break:K``; optional), ``rules`` Tertz rule options (optional). ``hands``,
 ``stock`` and ``played`` may also be one space-separated string.
 
-The result object (:meth:`deberts.variants.tertz.engine.solver.TertzSolution.to_dict`) is
+The result object (:meth:`deberts.variants.tertz.engine.solver.Solution.to_dict`) is
 ``{"margin": M, "to_move": S, "moves": [{"move": "AS",
 "margin": ...}, ...], "pv": [...], "score": {"raw": [..], "recorded": [..]},
 "nodes": N, "seconds": T}``: the margin is seat 0's total minus seat 1's over the
@@ -21,28 +21,28 @@ from __future__ import annotations
 from typing import Any
 
 from deberts.model.fields import cards_field, check_object, field
-from deberts.variants.tertz.model import TertzDeal, TertzPosition, TertzRules
+from deberts.variants.tertz.model import Deal, Position, Rules
 
 #: The fields of a Tertz line, and those it must have.
 FIELDS = ("game", "hands", "stock", "played", "rules")
 REQUIRED = ("hands", "stock")
 
 
-def position_from_object(data: dict[str, Any]) -> TertzPosition:
+def position_from_object(data: dict[str, Any]) -> Position:
     """The Tertz position of a decoded line (its ``game`` already read)."""
     data = check_object(data, FIELDS, REQUIRED)
     rules = field(data, "rules", dict, "an object") if "rules" in data else {}
     hands = cards_field(data, "hands", "hand strings")
-    deal = TertzDeal(
+    deal = Deal(
         hands.split() if isinstance(hands, str) else hands,
         cards_field(data, "stock", "card strings"),
     )
-    return TertzPosition(
-        deal, TertzRules.from_mapping(rules), cards_field(data, "played", "move strings")
+    return Position(
+        deal, Rules.from_mapping(rules), cards_field(data, "played", "move strings")
     )
 
 
-def position_to_object(position: TertzPosition) -> dict[str, Any]:
+def position_to_object(position: Position) -> dict[str, Any]:
     """A Tertz position as a line's object: ``played`` when moves were made,
     ``rules`` (the options that differ from the defaults) when there are any, so the
     line reads back as the same position."""
@@ -53,7 +53,7 @@ def position_to_object(position: TertzPosition) -> dict[str, Any]:
     }
     if position.moves:
         data["played"] = [str(move) for move in position.moves]
-    default = TertzRules().to_dict()
+    default = Rules().to_dict()
     changed = {k: v for k, v in position.rules.to_dict().items() if v != default[k]}
     if changed:
         data["rules"] = changed

@@ -20,7 +20,7 @@ from deberts.errors import InvalidDealError, NotationError
 from deberts.model.arguments import instance, integer
 from deberts.model.arguments import text as text_argument
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
-from deberts.model.dealing import checked_hands, fill_hands, free_cards
+from deberts.model.dealing import checked_hands, fill_hands, free_cards, random_source
 from deberts.model.display import Drawn
 
 HAND_SIZE = 9
@@ -29,7 +29,7 @@ SEATS = 2
 
 
 @dataclass(frozen=True)
-class TertzDeal(Drawn):
+class Deal(Drawn):
     """The hands (seat 0 leads the first trick) and the stock in draw order."""
 
     hands: tuple[CardSet, CardSet]
@@ -54,7 +54,7 @@ class TertzDeal(Drawn):
         object.__setattr__(self, "stock", parsed_stock)
 
     @classmethod
-    def parse(cls, text: str) -> TertzDeal:
+    def parse(cls, text: str) -> Deal:
         """Parse ``hand0 hand1 / stock cards in draw order`` (module docstring)."""
         hands_text, slash, stock_text = text_argument("deal", text).partition("/")
         if not slash:
@@ -70,9 +70,9 @@ class TertzDeal(Drawn):
         return cls(hands, stock_text)
 
     @classmethod
-    def random(cls, seed: int | _random.Random | None = None) -> TertzDeal:
+    def random(cls, seed: int | _random.Random | None = None) -> Deal:
         """A uniformly random deal (a seeded ``random.Random`` or a seed)."""
-        rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+        rng = random_source(seed)
         deck = list(range(32))
         rng.shuffle(deck)
         hand_masks = (
@@ -103,7 +103,7 @@ class TertzDeal(Drawn):
 def random_deals(
     count: int | None = None, seed: int | _random.Random | None = None,
     fixed: Mapping[int, CardSet | str] | None = None,
-) -> Iterator[TertzDeal]:
+) -> Iterator[Deal]:
     """``count`` seeded random deals (``None``: without end), reproducible from ``seed``.
 
     ``fixed`` maps a seat to cards it must hold (a whole hand or some of it, as
@@ -113,20 +113,20 @@ def random_deals(
     if count is not None:
         integer("count", count, 0)
     hands = checked_hands(SEATS, fixed, HAND_SIZE) if fixed else []
-    rng = seed if isinstance(seed, _random.Random) else _random.Random(seed)
+    rng = random_source(seed)
     return _deals(rng, count, hands)
 
 
-def _deals(rng: _random.Random, count: int | None, hands: list[CardSet]) -> Iterator[TertzDeal]:
+def _deals(rng: _random.Random, count: int | None, hands: list[CardSet]) -> Iterator[Deal]:
     """The deals of :func:`random_deals`: without fixed cards, those of
-    :meth:`TertzDeal.random` (so a seed gives the deals it always gave)."""
+    :meth:`Deal.random` (so a seed gives the deals it always gave)."""
     free = free_cards(hands)
     for _ in range(count) if count is not None else counter():
         if hands:
             dealt, stock = fill_hands(rng, free, hands, HAND_SIZE)
-            yield TertzDeal(dealt, stock)
+            yield Deal(dealt, stock)
         else:
-            yield TertzDeal.random(rng)
+            yield Deal.random(rng)
 
 
 def _validate(hands: tuple[CardSet, ...], stock: tuple[Card, ...]) -> None:

@@ -32,7 +32,7 @@ MARRIAGE_POINTS = 20
 
 
 @dataclass(frozen=True)
-class TertzDeclaration:
+class Declaration:
     """One declaration: ``seat``, ``kind`` (``four`` or ``run``), its ``cards`` (a mask),
     ``points``, ``order`` (0 for the first declared in the deal, then 1, 2, ...) and
     whether it still ``counting`` (a run replaced by a longer one does not)."""
@@ -101,8 +101,8 @@ def combination_points(hand: int) -> int:
 
 
 def declare(
-    hand: int, seat: int, declarations: Sequence[TertzDeclaration]
-) -> tuple[TertzDeclaration, ...]:
+    hand: int, seat: int, declarations: Sequence[Declaration]
+) -> tuple[Declaration, ...]:
     """``declarations`` (of the whole deal so far) after ``seat`` declares every new
     combination of ``hand``: the new ones appended in order, the seat's runs they
     contain marked as no longer counting. Unchanged when nothing is new."""
@@ -130,23 +130,23 @@ def declare(
     updated = [replace(d, counting=False) if d.order in replaced else d for d in declarations]
     start = len(declarations)
     updated += [
-        TertzDeclaration(seat, kind, mask, points, start + i)
+        Declaration(seat, kind, mask, points, start + i)
         for i, (kind, mask, points) in enumerate(new)
     ]
     return tuple(updated)
 
 
-def opening_declarations(hands: Sequence[int]) -> tuple[TertzDeclaration, ...]:
+def opening_declarations(hands: Sequence[int]) -> tuple[Declaration, ...]:
     """Both seats' declarations from the hands dealt, seat 0 first
     (``declare_when = opening``)."""
-    declarations: tuple[TertzDeclaration, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
     for seat, hand in enumerate(hands):
         declarations = declare(hand, seat, declarations)
     return declarations
 
 
 def declaration_points(
-    declarations: Sequence[TertzDeclaration], trump: Suit
+    declarations: Sequence[Declaration], trump: Suit
 ) -> tuple[int, int]:
     """Points per seat at the end of the deal: the seat whose best counting declaration
     is higher scores all of its counting ones, the other none."""

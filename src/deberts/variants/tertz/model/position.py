@@ -1,25 +1,25 @@
 """A Tertz deal in play (docs/rules.md section 4): push a move, pop it, ask what is legal.
 
-Like python-chess's ``Board``, a :class:`TertzPosition` carries its history
-(``moves``) and is changed only by :meth:`~TertzPosition.push` and
-:meth:`~TertzPosition.pop`. Moves are cards, :data:`SWAP` and :class:`Break`
+Like python-chess's ``Board``, a :class:`Position` carries its history
+(``moves``) and is changed only by :meth:`~Position.push` and
+:meth:`~Position.pop`. Moves are cards, :data:`SWAP` and :class:`Break`
 (docs/rules.md 4.5). Drawing is automatic: after every trick while the stock lasts
 (after the first one, once the loser has broken the stock), the winner first.
 
 The engine contract: the double-dummy engine reads a position only through these
 public attributes, all cheap plain values (ints, tuples, no copies made on reading):
 
-- ``rules`` (:class:`TertzRules`), ``trump`` (:class:`Suit`), ``deal``;
+- ``rules`` (:class:`Rules`), ``trump`` (:class:`Suit`), ``deal``;
 - ``hands``: the two current hands as 32-bit masks (section 5 bit layout);
 - ``stock``: the cards still to draw, in draw order, the face-up card last;
 - ``to_move``, ``leader`` (the seat that led or leads the current trick);
 - ``trick``: the card on the table (empty at a trick start), the leader's first;
-- ``tricks``: the completed tricks (:class:`TertzTrick`: leader, cards, winner,
+- ``tricks``: the completed tricks (:class:`Trick`: leader, cards, winner,
   points); ``points``: card points won per seat, the last trick's 10 included once
   the deal is over;
 - ``breaker``: the seat that must break the stock now, ``None`` when no break is due;
   ``broken``: the K the stock was broken by, ``None`` before;
-- ``declarations``: every declaration so far (:class:`TertzDeclaration`: seat,
+- ``declarations``: every declaration so far (:class:`Declaration`: seat,
   kind, cards mask, points, order, counting); ``marriage``: per seat, whether it
   scored the marriage;
 - ``moves``: the history; ``is_over()``, ``phase``, ``legal_mask()``,
@@ -35,16 +35,16 @@ from typing import Iterable
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance
 from deberts.model.cards import Card, Rank, iter_bits
-from deberts.variants.tertz.model.deal import HAND_SIZE, STOCK_SIZE, TertzDeal
+from deberts.variants.tertz.model.deal import HAND_SIZE, STOCK_SIZE, Deal
 from deberts.variants.tertz.model.declarations import (
-    TertzDeclaration,
+    Declaration,
     declare,
     marriage_mask,
     opening_declarations,
 )
 from deberts.variants.tertz.model.moves import MAX_BREAK, SWAP, Break, Move, Swap, as_move
-from deberts.variants.tertz.model.rules import TertzRules
-from deberts.variants.tertz.model.scoring import TertzScore, deal_score
+from deberts.variants.tertz.model.rules import Rules
+from deberts.variants.tertz.model.scoring import DealScore, deal_score
 from deberts.variants.tertz.model.tricks import LAST_TRICK, STRICT, card_points, legal_cards
 from deberts.model.trick_order import trick_winner
 from deberts.model.display import Drawn
@@ -60,7 +60,7 @@ _saved_state = attrgetter(*_STATE)
 
 
 @dataclass(frozen=True)
-class TertzTrick:
+class Trick:
     """A completed trick: its leader, the two cards (leader's first), the winning
     seat and the card points it holds (without the last trick's 10)."""
 
@@ -70,7 +70,7 @@ class TertzTrick:
     points: int
 
 
-class TertzPosition(Drawn):
+class Position(Drawn):
     """A Tertz deal and the moves made so far; ``moves`` replays moves (each checked).
 
     Attributes (plain values, replaced by each move, never changed in place):
@@ -99,23 +99,23 @@ class TertzPosition(Drawn):
     to_move: int
     leader: int
     trick: tuple[Card, ...]
-    tricks: tuple[TertzTrick, ...]
+    tricks: tuple[Trick, ...]
     points: tuple[int, int]
     breaker: int | None
     broken: int | None
-    declarations: tuple[TertzDeclaration, ...]
+    declarations: tuple[Declaration, ...]
     marriage: tuple[bool, bool]
     moves: tuple[Move, ...]
 
     def __init__(
         self,
-        deal: TertzDeal,
-        rules: TertzRules | None = None,
+        deal: Deal,
+        rules: Rules | None = None,
         moves: Iterable[Move | str | int] | str = (),
     ) -> None:
-        self.deal = instance("deal", deal, TertzDeal, "a TertzDeal")
+        self.deal = instance("deal", deal, Deal, "a TertzDeal")
         self.rules = instance(
-            "rules", rules if rules is not None else TertzRules(), TertzRules, "TertzRules"
+            "rules", rules if rules is not None else Rules(), Rules, "TertzRules"
         )
         self.trump = deal.trump
         self.seven = Card.of(self.trump, Rank.SEVEN)
@@ -144,9 +144,9 @@ class TertzPosition(Drawn):
 
     @classmethod
     def from_moves(
-        cls, deal: TertzDeal, moves: Iterable[Move | str | int] | str,
-        rules: TertzRules | None = None,
-    ) -> TertzPosition:
+        cls, deal: Deal, moves: Iterable[Move | str | int] | str,
+        rules: Rules | None = None,
+    ) -> Position:
         """The position after replaying ``moves`` (notation or moves) from the deal."""
         return cls(deal, rules, moves)
 
@@ -196,7 +196,7 @@ class TertzPosition(Drawn):
             moves.append(SWAP)
         return moves
 
-    def score(self) -> TertzScore:
+    def score(self) -> DealScore:
         """The score of the finished deal (docs/rules.md 4.4)."""
         if not self.is_over():
             raise DebertsError(
@@ -232,9 +232,9 @@ class TertzPosition(Drawn):
         self.__dict__.update(zip(_STATE, self._undo.pop()))
         return move
 
-    def copy(self) -> TertzPosition:
+    def copy(self) -> Position:
         """An independent copy, history included: either may push and pop."""
-        other = TertzPosition.__new__(TertzPosition)
+        other = Position.__new__(Position)
         other.__dict__.update(self.__dict__)
         other._undo = list(self._undo)
         return other
@@ -303,7 +303,7 @@ class TertzPosition(Drawn):
             return
         winner = self.leader if trick_winner(self.trick, self.trump) == 0 else 1 - self.leader
         won = sum(card_points(c, self.trump) for c in self.trick)
-        self.tricks = self.tricks + (TertzTrick(self.leader, (self.trick[0], card), winner, won),)
+        self.tricks = self.tricks + (Trick(self.leader, (self.trick[0], card), winner, won),)
         self.trick = ()
         self.leader = winner
         last = LAST_TRICK if self.is_over() else 0
@@ -338,7 +338,7 @@ class TertzPosition(Drawn):
 
     def __eq__(self, other: object) -> bool:
         """The same deal, rules and moves: ``eval(repr(position)) == position``."""
-        return isinstance(other, TertzPosition) and self._key() == other._key()
+        return isinstance(other, Position) and self._key() == other._key()
 
     def __hash__(self) -> int:
         """The hash of what :meth:`__eq__` compares: a position pushed or popped
@@ -347,7 +347,7 @@ class TertzPosition(Drawn):
 
     def __repr__(self) -> str:
         moves = " ".join(str(m) for m in self.moves)
-        rules = "" if self.rules == TertzRules() else f", {self.rules!r}"
+        rules = "" if self.rules == Rules() else f", {self.rules!r}"
         return f"TertzPosition.from_moves({self.deal!r}, {moves!r}{rules})"
 
 

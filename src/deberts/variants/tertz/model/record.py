@@ -18,10 +18,10 @@ from typing import Any, Iterable
 from deberts.errors import DebertsError, RecordError
 from deberts.model.arguments import instance
 from deberts.model.fields import cards_field, check_object, field
-from deberts.variants.tertz.model.deal import TertzDeal
+from deberts.variants.tertz.model.deal import Deal
 from deberts.variants.tertz.model.moves import Move
-from deberts.variants.tertz.model.position import TertzPosition
-from deberts.variants.tertz.model.rules import TertzRules
+from deberts.variants.tertz.model.position import Position
+from deberts.variants.tertz.model.rules import Rules
 from deberts.model.display import Drawn
 
 FORMAT = "tertz-record/1"
@@ -31,34 +31,34 @@ REQUIRED = ("format", "deal", "moves")
 
 
 @dataclass(frozen=True, init=False)
-class TertzRecord(Drawn):
+class GameRecord(Drawn):
     """One Tertz deal from the deal to its last move (or as far as it went)."""
 
-    deal: TertzDeal
+    deal: Deal
     moves: tuple[Move, ...] = ()
-    rules: TertzRules = dataclass_field(default_factory=TertzRules)
+    rules: Rules = dataclass_field(default_factory=Rules)
     seats: tuple[str, ...] = ()
     number: int | None = None
 
     def __init__(
-        self, deal: TertzDeal, moves: Iterable[Move | str] | str = (),
-        rules: TertzRules | None = None, seats: Iterable[str] = (), number: int | None = None,
+        self, deal: Deal, moves: Iterable[Move | str] | str = (),
+        rules: Rules | None = None, seats: Iterable[str] = (), number: int | None = None,
     ) -> None:
-        instance("deal", deal, TertzDeal, "a TertzDeal")
-        position = TertzPosition(deal, rules, moves)  # every move checked, named if bad
+        instance("deal", deal, Deal, "a TertzDeal")
+        position = Position(deal, rules, moves)  # every move checked, named if bad
         object.__setattr__(self, "deal", deal)
         object.__setattr__(self, "moves", position.moves)
         object.__setattr__(self, "rules", position.rules)
         object.__setattr__(self, "seats", tuple(seats))
         object.__setattr__(self, "number", number)
 
-    def position(self) -> TertzPosition:
+    def position(self) -> Position:
         """The position after the recorded moves."""
-        return TertzPosition(self.deal, self.rules, self.moves)
+        return Position(self.deal, self.rules, self.moves)
 
-    def start(self) -> TertzPosition:
+    def start(self) -> Position:
         """The position as dealt."""
-        return TertzPosition(self.deal, self.rules)
+        return Position(self.deal, self.rules)
 
     def is_complete(self) -> bool:
         return self.position().is_over()
@@ -82,7 +82,7 @@ class TertzRecord(Drawn):
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> TertzRecord:
+    def from_dict(cls, data: object) -> GameRecord:
         """A record from its JSON object; a field that is bad, or that disagrees with
         the deal (the totals), is named."""
         data = check_object(data, FIELDS, REQUIRED)
@@ -95,9 +95,9 @@ class TertzRecord(Drawn):
         number = field(data, "number", int, "an integer") if "number" in data else None
         try:
             record = cls(
-                TertzDeal.parse(field(data, "deal", str, "a deal string")),
+                Deal.parse(field(data, "deal", str, "a deal string")),
                 cards_field(data, "moves", "move strings"),
-                TertzRules.from_mapping(rules), seats, number,
+                Rules.from_mapping(rules), seats, number,
             )
         except RecordError:
             raise
@@ -115,7 +115,7 @@ class TertzRecord(Drawn):
     def __repr__(self) -> str:
         moves = " ".join(str(move) for move in self.moves)
         parts = [repr(self.deal), repr(moves)]
-        if self.rules != TertzRules():
+        if self.rules != Rules():
             parts.append(f"rules={self.rules!r}")
         if self.seats:
             parts.append(f"seats={self.seats!r}")

@@ -1,6 +1,6 @@
 """The options of Tertz (docs/rules.md section 4); each is read in one place.
 
-``TertzRules()`` is the default reading. ``TertzRules.from_mapping({"stock_play":
+``Rules()`` is the default reading. ``Rules.from_mapping({"stock_play":
 "follow"})`` builds one from a JSON-style mapping; unknown names and values are
 refused by name, so a typo never silently plays another game.
 """
@@ -23,7 +23,7 @@ DEFAULT_TARGET = 501
 
 
 @dataclass(frozen=True)
-class TertzRules:
+class Rules:
     """One reading of the Tertz rules.
 
     ``stock_play`` (docs/rules.md 4.2): how a player answers while the stock lasts:
@@ -40,6 +40,12 @@ class TertzRules:
     declare_when: str = "stock"
     target: int = DEFAULT_TARGET
     swap_last: bool = True
+
+    def __repr__(self) -> str:
+        """The rules under their public name (:mod:`deberts.tertz`), so that the
+        repr evaluates back beside Deberts' own ``Rules``."""
+        given = ", ".join(f"{field.name}={getattr(self, field.name)!r}" for field in fields(self))
+        return f"TertzRules({given})"
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -61,7 +67,7 @@ class TertzRules:
             )
 
     @classmethod
-    def from_mapping(cls, mapping: Mapping[str, Any]) -> TertzRules:
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> Rules:
         """Rules from a mapping of option names to values; unknown names refused."""
         instance("rules", mapping, Mapping, "a mapping of option names to values")
         for name in mapping:
@@ -74,7 +80,7 @@ class TertzRules:
     @classmethod
     def from_settings(
         cls, settings: Iterable[str] = (), preset: str | None = None
-    ) -> TertzRules:
+    ) -> Rules:
         """The rules of ``option=value`` settings (CLI ``--set``) applied in order, a
         number option's value read as a number, a true/false option's as true or
         false; Tertz has no presets."""
@@ -98,4 +104,4 @@ class TertzRules:
         return asdict(self)
 
 
-OPTION_NAMES = tuple(f.name for f in fields(TertzRules))
+OPTION_NAMES = tuple(f.name for f in fields(Rules))

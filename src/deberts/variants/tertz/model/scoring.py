@@ -18,14 +18,14 @@ from typing import Sequence
 from deberts.model.cards import Suit
 from deberts.variants.tertz.model.declarations import (
     MARRIAGE_POINTS,
-    TertzDeclaration,
+    Declaration,
     declaration_points,
 )
 from deberts.variants.tertz.model.tricks import TOTAL_POINTS
 
 
 @dataclass(frozen=True)
-class TertzScore:
+class DealScore:
     """The score of a finished deal per seat: ``points`` (cards and the last trick),
     ``declarations``, ``marriage``, the ``raw`` totals and the ``recorded`` ones."""
 
@@ -60,12 +60,12 @@ def recorded_points(points: Sequence[int], tricks: Sequence[int], last: int) -> 
 
 def deal_score(
     points: Sequence[int],
-    declarations: Sequence[TertzDeclaration],
+    declarations: Sequence[Declaration],
     marriage: Sequence[bool],
     trump: Suit,
     tricks: Sequence[int],
     last: int,
-) -> TertzScore:
+) -> DealScore:
     """The score from each seat's ``points`` (cards and last trick) and ``tricks``
     won, the seat that took the ``last`` trick, the deal's ``declarations`` and who
     scored the ``marriage``."""
@@ -73,7 +73,7 @@ def deal_score(
     married = tuple(MARRIAGE_POINTS if m else 0 for m in marriage)
     raw = tuple(points[seat] + declared[seat] + married[seat] for seat in (0, 1))
     cards = recorded_points(points, tricks, last)
-    return TertzScore(
+    return DealScore(
         points=(points[0], points[1]),
         declarations=declared,
         marriage=(married[0], married[1]),

@@ -20,22 +20,22 @@ import numpy as np
 
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.errors import DebertsError
-from deberts.variants.tertz.model import TertzDeal, TertzRules
+from deberts.variants.tertz.model import Deal, Rules
 from deberts.play.specs import player_factory
 from deberts.play.duplicate import MatchOutcome, duplicate
-from deberts.variants.tertz.play.match import play_tertz_deal
-from deberts.variants.tertz.play.pimc import TertzPimcPlayer
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer, TertzRandomPlayer
-from deberts.variants.tertz.play.search import TertzSearchPlayer
+from deberts.variants.tertz.play.match import play_deal
+from deberts.variants.tertz.play.pimc import PimcPlayer
+from deberts.variants.tertz.play.players import HeuristicPlayer, RandomPlayer
+from deberts.variants.tertz.play.search import SearchPlayer
 
 #: Tertz player types by name, and the settings each takes (``pimc:samples=20``,
 #: ``search:seconds=0.5``).
-TERTZ_TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {
-    "random": (TertzRandomPlayer, {"seed": int}),
-    "heuristic": (TertzHeuristicPlayer, {}),
-    "pimc": (TertzPimcPlayer, {"samples": int, "seconds": float, "seed": int,
+TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {
+    "random": (RandomPlayer, {"seed": int}),
+    "heuristic": (HeuristicPlayer, {}),
+    "pimc": (PimcPlayer, {"samples": int, "seconds": float, "seed": int,
                                "stock_limit": int}),
-    "search": (TertzSearchPlayer, {"samples": int, "seconds": float, "seed": int,
+    "search": (SearchPlayer, {"samples": int, "seconds": float, "seed": int,
                                    "exact_stock": int, "nodes": int, "infer": str,
                                    "proposals": int}),
 }
@@ -43,23 +43,23 @@ TERTZ_TYPES: dict[str, tuple[Callable[..., Any], dict[str, type]]] = {
 SEATINGS = 2
 
 
-def tertz_player_factory(spec: str) -> Callable[[int], Any]:
+def factory_of(spec: str) -> Callable[[int], Any]:
     """A maker of Tertz players from ``name`` or ``name:key=value,...``."""
-    return player_factory(spec, TERTZ_TYPES)
+    return player_factory(spec, TYPES)
 
 
-def play_tertz_seating(
-    specs: tuple[str, str], seed: int, rules: TertzRules, number: int, seat: int,
+def play_seating(
+    specs: tuple[str, str], seed: int, rules: Rules, number: int, seat: int,
 ) -> MatchOutcome:
     """Deal number ``number`` of the run, the first type at ``seat``: its margin for
     the first type, whether that type won the deal, and the deal's record."""
-    deal = TertzDeal.random(random.Random(seed * 1_000_003 + number))
-    first, second = (tertz_player_factory(spec) for spec in specs)
+    deal = Deal.random(random.Random(seed * 1_000_003 + number))
+    first, second = (factory_of(spec) for spec in specs)
     salt = 4 * number + 2 * seat
     players = [first(salt), second(salt + 1)]
     if seat == 1:
         players.reverse()
-    result = play_tertz_deal(players, deal, rules)
+    result = play_deal(players, deal, rules)
     recorded = result.score.recorded
     margin = recorded[seat] - recorded[1 - seat]
     names = (specs[0], specs[1]) if seat == 0 else (specs[1], specs[0])
@@ -68,7 +68,7 @@ def play_tertz_seating(
 
 
 @dataclass(frozen=True)
-class TertzArenaResult:
+class ArenaResult:
     """The arena's figures, from the first type's side: ``outcomes`` alternate
     seat 0, seat 1 for each deal."""
 
@@ -108,20 +108,20 @@ class TertzArenaResult:
         }
 
 
-def tertz_arena(
+def arena(
     specs: tuple[str, str],
     deals: int = 2000,
     seed: int = 0,
-    rules: TertzRules | None = None,
+    rules: Rules | None = None,
     jobs: int = 1,
     progress: Callable[[MatchOutcome], None] | None = None,
-) -> TertzArenaResult:
+) -> ArenaResult:
     """Play ``specs[0]`` against ``specs[1]`` over at least ``deals`` deals, each
     deal twice with the seats swapped, on ``jobs`` worker processes."""
-    rules = rules if rules is not None else TertzRules()
+    rules = rules if rules is not None else Rules()
     for spec in specs:
-        tertz_player_factory(spec)  # bad names fail here, before any worker starts
+        factory_of(spec)  # bad names fail here, before any worker starts
     if deals < 1:
         raise DebertsError(f"bad deal count {deals}: expected at least 1")
-    job = partial(play_tertz_seating, specs, seed, rules)
-    return TertzArenaResult(specs, duplicate(job, SEATINGS, deals, jobs, progress))
+    job = partial(play_seating, specs, seed, rules)
+    return ArenaResult(specs, duplicate(job, SEATINGS, deals, jobs, progress))

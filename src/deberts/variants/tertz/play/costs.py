@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deberts.variants.tertz.engine.solver import TertzSolver
-from deberts.variants.tertz.model import Move, TertzPosition
+from deberts.variants.tertz.engine.solver import Solver
+from deberts.variants.tertz.model import Move, Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 
 
@@ -30,14 +30,14 @@ class MoveCost:
 
 
 def move_costs(
-    final: TertzPosition, seat: int, max_stock: int = STOCK_SIZE,
-    solver: TertzSolver | None = None,
+    final: Position, seat: int, max_stock: int = STOCK_SIZE,
+    solver: Solver | None = None,
 ) -> list[MoveCost]:
     """The price of every move ``seat`` chose (a choice of two legal moves or more)
     in ``final``'s deal, made with at most ``max_stock`` cards left to draw."""
-    solver = solver if solver is not None else TertzSolver()
+    solver = solver if solver is not None else Solver()
     sign = 1 if seat == 0 else -1
-    position = TertzPosition(final.deal, final.rules)
+    position = Position(final.deal, final.rules)
     costs = []
     for index, move in enumerate(final.moves):
         if position.to_move == seat and len(position.stock) <= max_stock \

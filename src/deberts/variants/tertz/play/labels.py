@@ -14,6 +14,12 @@ Deal ``i`` of a run, its walk and its labels are made from the seed and ``i`` al
 are the same however the run is cut into tasks or spread over workers, local threads
 or a Dask cluster (:func:`deberts.engine.mapping.map_ordered`), and the Parquet file
 of a run is the same bytes for the same ``block``.
+
+Public API (listed on the reference site's Python API page): the pipeline of
+``tools/tertz_labels.py``, and of anyone's own labelled sets (``tools/tertz_train.py``
+reads them back with :func:`position_of`). It lives in the package, not beside the
+tool, because the workers of a Dask cluster import its functions by name, and they
+have the package installed, not ``tools/``.
 """
 
 from __future__ import annotations
@@ -24,16 +30,23 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import pyarrow as pa
 
+from deberts.engine.limit import Limit
 from deberts.engine.mapping import map_ordered
-from deberts.variants.tertz.engine.solver import TertzSolver, settled_margin
+from deberts.variants.tertz.engine.solver import Solver, settled_margin
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer
-from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition, TertzRules
-from deberts.variants.tertz.play.match import DRAWS, tertz_view
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.model import Move, Deal, Position, Rules
+from deberts.variants.tertz.play.match import DRAWS, view_of
+from deberts.variants.tertz.play.players import HeuristicPlayer
 
 if TYPE_CHECKING:
     from distributed import Client
+
+#: The names of the pipeline's API.
+__all__ = [
+    "BREAK", "DEFAULT_BLOCK", "DEFAULT_NODES", "DEFAULT_POINTS", "DEFAULT_RANDOM",
+    "SCHEMA", "TRICK_POINTS", "Label", "label_batches", "parse_points", "position_of"
+]
 
 #: The break itself as a label point (the other points are trick starts).
 BREAK = "break"
@@ -88,7 +101,7 @@ class LabelRun:
     points: tuple[int | str, ...]
     nodes: int
     share: float
-    rules: TertzRules
+    rules: Rules
 
 
 @dataclass(frozen=True)
@@ -97,7 +110,7 @@ class Label:
 
     deal: int
     point: int
-    position: TertzPosition
+    position: Position
     values: dict[Move, int] | None
     nodes: int
 
@@ -131,11 +144,11 @@ def parse_points(text: str) -> tuple[int | str, ...]:
     return tuple(dict.fromkeys(points))
 
 
-def label_deal(number: int, run: LabelRun, solver: TertzSolver) -> list[Label]:
+def label_deal(number: int, run: LabelRun, solver: Solver) -> list[Label]:
     """Deal ``number`` of ``run`` walked and labelled at the run's points."""
     rng = random.Random(f"tertz labels {run.seed} {number}")
-    position = TertzPosition(TertzDeal.random(rng), run.rules)
-    player = TertzHeuristicPlayer()
+    position = Position(Deal.random(rng), run.rules)
+    player = HeuristicPlayer()
     labels = []
     done: set[int | str] = set()  # a point once: the swap leaves a trick start one
     while not position.is_over():
@@ -143,13 +156,13 @@ def label_deal(number: int, run: LabelRun, solver: TertzSolver) -> list[Label]:
         if point is not None and point in run.points and point not in done:
             done.add(point)
             labels.append(_label(number, point, position.copy(), run.nodes, solver))
-        view = tertz_view(position)
+        view = view_of(position)
         move = rng.choice(view.legal) if rng.random() < run.share else player.move(view)
         position.push(move)
     return labels
 
 
-def _point(position: TertzPosition) -> int | str | None:
+def _point(position: Position) -> int | str | None:
     """The label point ``position`` is at, if any."""
     if position.break_due:
         return BREAK
@@ -159,11 +172,11 @@ def _point(position: TertzPosition) -> int | str | None:
     return done
 
 
-def _label(number: int, point: int | str, position: TertzPosition, nodes: int,
-           solver: TertzSolver) -> Label:
+def _label(number: int, point: int | str, position: Position, nodes: int,
+           solver: Solver) -> Label:
     solver.clear()  # every search from an empty table: the node counts repeat
     try:
-        with solver.limit(nodes=nodes):
+        with solver.limit(Limit(nodes=nodes)):
             values = solver.values(position)
     except SearchInterrupted:
         return Label(number, -1 if point == BREAK else int(point), position, None, nodes)
@@ -171,7 +184,7 @@ def _label(number: int, point: int | str, position: TertzPosition, nodes: int,
                  solver.nodes)
 
 
-def _label_block(solver: TertzSolver, run: LabelRun) -> pa.RecordBatch:
+def _label_block(solver: Solver, run: LabelRun) -> pa.RecordBatch:
     """On a worker: the block's deals walked and labelled, as rows of :data:`SCHEMA`."""
     labels = [label for number in range(run.start, run.stop)
               for label in label_deal(number, run, solver)]
@@ -205,7 +218,7 @@ def label_batches(
     points: Sequence[int | str] = DEFAULT_POINTS,
     nodes: int = DEFAULT_NODES,
     share: float = DEFAULT_RANDOM,
-    rules: TertzRules | None = None,
+    rules: Rules | None = None,
     client: Client | None = None,
     threads: int = 1,
     block: int = DEFAULT_BLOCK,
@@ -222,18 +235,18 @@ def label_batches(
     if not chosen or any(p != BREAK and p not in TRICK_POINTS for p in chosen):
         raise ArgumentError(f"bad label points {chosen!r}: expected tricks played 0 to "
                             f"{DRAWS} or {BREAK!r}")
-    rules = rules if rules is not None else TertzRules()
+    rules = rules if rules is not None else Rules()
     runs = (LabelRun(seed, start, min(start + block, count), chosen, nodes, float(share),
                      rules) for start in range(0, count, block))
     return map_ordered(_label_block, runs, client, threads, TABLE_BITS, chunk=1,
-                       make_solver=TertzSolver)
+                       make_solver=Solver)
 
 
-def position_of(row: dict[str, object], rules: TertzRules | None = None) -> TertzPosition:
+def position_of(row: dict[str, object], rules: Rules | None = None) -> Position:
     """The position of a row of :data:`SCHEMA` (as ``Table.to_pylist`` gives it)."""
     dealt = row["dealt"]
     stock = row["dealt_stock"]
     assert isinstance(dealt, list) and isinstance(stock, list)
-    deal = TertzDeal(dealt, stock)
+    deal = Deal(dealt, stock)
     moves = str(row["moves"])
-    return TertzPosition.from_moves(deal, moves, rules)
+    return Position.from_moves(deal, moves, rules)

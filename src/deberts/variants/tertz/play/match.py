@@ -1,13 +1,13 @@
 """Playing Tertz (docs/rules.md section 4) between players: one deal, and a game to 501.
 
-Each player decides from a :class:`TertzView`, built afresh for every move, that holds
+Each player decides from a :class:`PlayView`, built afresh for every move, that holds
 only what its seat may see: its own cards (as dealt, as drawn, as held now), the
 face-up trump card and where it went after a swap, every move made (cards, swaps and
 breaks are all made in the open), the declarations and the marriage (shown when made,
 4.3), the stock's size and the card points won. Never the opponent's hand, never the
 order of the cards still in the stock.
 
-A game (:class:`TertzGame`) is deals until a player reaches the target (501) at the
+A game (:class:`Match`) is deals until a player reaches the target (501) at the
 end of a deal; what is written down is each deal's total rounded to tens (4.4), and
 the winner of a deal's last trick deals the next one, so its loser leads it (4.1).
 """
@@ -26,15 +26,15 @@ from deberts.variants.tertz.model import (
     SWAP,
     Break,
     Move,
-    TertzDeal,
-    TertzDeclaration,
-    TertzPosition,
-    TertzRules,
-    TertzScore,
-    TertzTrick,
+    Deal,
+    Declaration,
+    Position,
+    Rules,
+    DealScore,
+    Trick,
 )
 from deberts.variants.tertz.model.deal import STOCK_SIZE
-from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.model.record import GameRecord
 from deberts.model.display import Drawn
 
 #: The face-down cards of the stock: the break turns these round (4.1).
@@ -44,7 +44,7 @@ DRAWS = STOCK_SIZE // 2
 
 
 @dataclass(frozen=True)
-class TertzView:
+class PlayView:
     """What ``seat`` knows when it is to move.
 
     ``trump_card`` is the face-up card as dealt; ``face_up`` the card lying face up
@@ -60,7 +60,7 @@ class TertzView:
     """
 
     seat: int
-    rules: TertzRules
+    rules: Rules
     trump: Suit
     trump_card: Card
     face_up: Card | None
@@ -69,11 +69,11 @@ class TertzView:
     drawn: tuple[Card, ...]
     hand: CardSet
     moves: tuple[Move, ...]
-    tricks: tuple[TertzTrick, ...]
+    tricks: tuple[Trick, ...]
     trick: tuple[Card, ...]
     leader: int
     stock_size: int
-    declarations: tuple[TertzDeclaration, ...]
+    declarations: tuple[Declaration, ...]
     marriage: tuple[bool, bool]
     declared_at: tuple[int, ...]
     married_at: int | None
@@ -87,14 +87,14 @@ class TertzView:
         return any(isinstance(move, Break) for move in self.legal)
 
 
-def tertz_view(position: TertzPosition, scores: Sequence[int] = (0, 0)) -> TertzView:
+def view_of(position: Position, scores: Sequence[int] = (0, 0)) -> PlayView:
     """The view of the seat to move in ``position`` (a deal in play, not over)."""
-    instance("position", position, TertzPosition, "a TertzPosition")
+    instance("position", position, Position, "a TertzPosition")
     if position.is_over():
         raise DebertsError("the deal is over: no one is to move")
     seat = position.to_move
     timeline = _timeline(position)
-    return TertzView(
+    return PlayView(
         seat=seat,
         rules=position.rules,
         trump=position.trump,
@@ -128,10 +128,10 @@ class _Timeline:
     married_at: int | None
 
 
-def _timeline(position: TertzPosition) -> _Timeline:
+def _timeline(position: Position) -> _Timeline:
     """Replay ``position``'s moves to see who swapped (the seven then lies face up),
     and before which move each declaration and the marriage were made (shown)."""
-    replay = TertzPosition(position.deal, position.rules)
+    replay = Position(position.deal, position.rules)
     swapped_by = married_at = None
     declared_at = [0] * len(replay.declarations)
     for index, move in enumerate(position.moves):
@@ -144,7 +144,7 @@ def _timeline(position: TertzPosition) -> _Timeline:
     return _Timeline(swapped_by, tuple(declared_at), married_at)
 
 
-def draw_slots(tricks: Sequence[TertzTrick], broken: bool) -> list[tuple[int, int]]:
+def draw_slots(tricks: Sequence[Trick], broken: bool) -> list[tuple[int, int]]:
     """The draws made so far as (seat, slot): slot ``i`` is the stock's ``i``-th card
     in draw order after the break (13, the last, is the face-up card). The first
     draw follows the break; then one after each trick, its winner first (4.1)."""
@@ -156,7 +156,7 @@ def draw_slots(tricks: Sequence[TertzTrick], broken: bool) -> list[tuple[int, in
     return slots
 
 
-def drawn_cards(position: TertzPosition, seat: int) -> tuple[Card, ...]:
+def drawn_cards(position: Position, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` drew so far, in order (the face-up card, or the seven after
     a swap, as the last card of the stock)."""
     if position.broken is None:
@@ -169,56 +169,56 @@ def drawn_cards(position: TertzPosition, seat: int) -> tuple[Card, ...]:
     return tuple(stock[slot] for who, slot in draw_slots(position.tricks, True) if who == seat)
 
 
-class TertzPlayer(Protocol):
+class Player(Protocol):
     """A seat at a Tertz table: picks a move from ``view.legal``."""
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         """A legal move for ``view.seat``: a card, the swap or a break."""
 
 
 
-class TertzChooser(ABC):
-    """What every Tertz player type of this package has beside :class:`TertzPlayer`'s
+class Chooser(ABC):
+    """What every Tertz player type of this package has beside :class:`Player`'s
     :meth:`move`: :meth:`choose`, a move for the seat to move in a position."""
 
     @abstractmethod
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         """The decision for ``view.seat``, from the view alone."""
 
-    def choose(self, position: TertzPosition, scores: tuple[int, int] = (0, 0)) -> Move:
+    def choose(self, position: Position, scores: tuple[int, int] = (0, 0)) -> Move:
         """The move for the seat to move in ``position``, decided from that seat's
-        view only (:func:`tertz_view`)."""
-        return self.move(tertz_view(position, scores))
+        view only (:func:`view_of`)."""
+        return self.move(view_of(position, scores))
 
 @dataclass(frozen=True)
-class TertzDealResult(Drawn):
+class DealResult(Drawn):
     """A deal played out: the final position (its deal and moves are the record)
     and its score."""
 
-    position: TertzPosition
-    score: TertzScore
+    position: Position
+    score: DealScore
 
-    def record(self, seats: Sequence[str] = (), number: int | None = None) -> TertzRecord:
+    def record(self, seats: Sequence[str] = (), number: int | None = None) -> GameRecord:
         """The deal's game record (``tertz-record/1``), with who sat where."""
         position = self.position
-        return TertzRecord(position.deal, position.moves, position.rules, seats, number)
+        return GameRecord(position.deal, position.moves, position.rules, seats, number)
 
     def to_dict(self) -> dict[str, Any]:
         """The record's JSON object: the deal, the moves, the raw and recorded totals."""
         return self.record().to_dict()
 
 
-def play_tertz_deal(
-    players: Sequence[TertzPlayer], deal: TertzDeal, rules: TertzRules | None = None,
+def play_deal(
+    players: Sequence[Player], deal: Deal, rules: Rules | None = None,
     scores: Sequence[int] = (0, 0),
-) -> TertzDealResult:
+) -> DealResult:
     """Play ``deal`` out, ``players[s]`` at seat ``s`` (seat 0 leads first); a move
     that is not legal raises :class:`IllegalMoveError` naming the seat."""
     if len(players) != 2:
         raise DebertsError(f"bad player count {len(players)}: Tertz is for 2 players")
-    position = TertzPosition(deal, rules)
+    position = Position(deal, rules)
     while not position.is_over():
-        view = tertz_view(position, scores)
+        view = view_of(position, scores)
         move = players[view.seat].move(view)
         if move not in view.legal:
             raise IllegalMoveError(
@@ -226,28 +226,28 @@ def play_tertz_deal(
                 f"{' '.join(str(m) for m in view.legal)}"
             )
         position.push(move)
-    return TertzDealResult(position, position.score())
+    return DealResult(position, position.score())
 
 
 @dataclass
-class TertzGame:
+class Match:
     """A game to ``rules.target`` (501) between ``players[0]`` and ``players[1]``:
     deals until a player's recorded total reaches the target at the end of a deal,
     the higher total winning (a tie plays on). ``first`` leads the first deal; after
     that the loser of a deal's last trick leads the next (its winner deals)."""
 
-    players: Sequence[TertzPlayer]
-    rules: TertzRules = field(default_factory=TertzRules)
+    players: Sequence[Player]
+    rules: Rules = field(default_factory=Rules)
     seed: int | None = None
     first: int = 0
     scores: list[int] = field(default_factory=lambda: [0, 0])
-    results: list[TertzDealResult] = field(default_factory=list)
+    results: list[DealResult] = field(default_factory=list)
     seating: list[tuple[int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.players) != 2:
             raise DebertsError(f"bad player count {len(self.players)}: Tertz is for 2 players")
-        instance("rules", self.rules, TertzRules, "TertzRules")
+        instance("rules", self.rules, Rules, "TertzRules")
         self.leader = integer("first", self.first, 0, 1)
         self._rng = random.Random(self.seed)
 
@@ -258,13 +258,13 @@ class TertzGame:
             return None
         return self.scores.index(high)
 
-    def play_deal(self) -> TertzDealResult:
+    def play_deal(self) -> DealResult:
         """Deal at random, play the deal with the leading player at seat 0, and add
         each player's recorded total."""
         order = (self.leader, 1 - self.leader)  # the player at seat 0, at seat 1
         seats = [self.players[p] for p in order]
-        deal = TertzDeal.random(self._rng)
-        result = play_tertz_deal(seats, deal, self.rules, [self.scores[p] for p in order])
+        deal = Deal.random(self._rng)
+        result = play_deal(seats, deal, self.rules, [self.scores[p] for p in order])
         for seat, player in enumerate(order):
             self.scores[player] += result.score.recorded[seat]
         self.results.append(result)

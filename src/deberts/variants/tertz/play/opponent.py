@@ -32,11 +32,12 @@ import numpy as np
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, Rank, Suit, iter_bits
 from deberts.model.trick_order import trick_power
-from deberts.variants.tertz.model import SWAP, Break, Move, TertzPosition
+from deberts.model.weights import finite_weights, model_field, model_object
+from deberts.variants.tertz.model import SWAP, Break, Move, Position
 from deberts.variants.tertz.model.declarations import combination_points
-from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.model.tricks import card_points, suit_mask
-from deberts.variants.tertz.play.match import TertzView
+from deberts.variants.tertz.play.match import PlayView
 from deberts.variants.tertz.play.sampling import (
     MIN_TRIES,
     TRIES_PER_SAMPLE,
@@ -79,7 +80,7 @@ def _keep(card: int, trump: int) -> int:
     return worth
 
 
-def move_features(position: TertzPosition, moves: Sequence[Move]) -> np.ndarray:
+def move_features(position: Position, moves: Sequence[Move]) -> np.ndarray:
     """A row of :data:`FEATURES` for each of ``moves`` (legal in ``position``), from
     what the player to move knows: his hand, the table, the trump, the stock."""
     rows = np.zeros((len(moves), WIDTH))
@@ -156,7 +157,7 @@ class Decision:
     chosen: int
 
 
-def informative(position: TertzPosition) -> bool:
+def informative(position: Position) -> bool:
     """Whether the choice of the player to move says something the model can use:
     the stock lasts, and the moves are not all alike (the breaks alone are)."""
     if not position.stock or position.is_over():
@@ -164,7 +165,7 @@ def informative(position: TertzPosition) -> bool:
     return not position.break_due or position.can_swap()
 
 
-def record_decisions(record: TertzRecord) -> list[Decision]:
+def record_decisions(record: GameRecord) -> list[Decision]:
     """Every informative decision of both players in ``record`` (training data)."""
     position = record.start()
     decisions = []
@@ -183,10 +184,7 @@ class PlayModel:
 
     def __init__(self, weights: Sequence[float] | np.ndarray,
                  meta: dict[str, Any] | None = None) -> None:
-        self.weights = np.asarray(weights, dtype=float)
-        if self.weights.shape != (WIDTH,):
-            raise DebertsError(f"bad play model: {self.weights.shape[0]} weights, "
-                               f"expected {WIDTH}")
+        self.weights = finite_weights(weights, (WIDTH,), "play model", "weights")
         self.meta = dict(meta or {})
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
@@ -196,7 +194,7 @@ class PlayModel:
         result: np.ndarray = e / e.sum()
         return result
 
-    def log_likelihood(self, position: TertzPosition, move: Move) -> float:
+    def log_likelihood(self, position: Position, move: Move) -> float:
         """The log-probability that the player to move in ``position`` makes
         ``move`` (0 for a decision that says nothing: see :func:`informative`)."""
         if not informative(position):
@@ -209,20 +207,24 @@ class PlayModel:
         total = top + math.log(float(np.exp(logits - top).sum()))
         return float(logits[moves.index(move)]) - total
 
-    def save(self, path: str | Path, meta: dict[str, Any] | None = None) -> None:
-        """Write the model as JSON."""
+    def text(self, meta: dict[str, Any] | None = None) -> str:
+        """The model as the JSON text of its file, which :meth:`load` reads."""
         data = {"format": FORMAT, "features": list(FEATURES),
                 "weights": [round(float(w), 6) for w in self.weights],
                 "meta": meta if meta is not None else self.meta}
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return json.dumps(data, indent=1) + "\n"
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> PlayModel:
-        """A model from its JSON file (the shipped one by default)."""
-        data = json.loads(Path(path if path is not None else SHIPPED).read_text("utf-8"))
+        """A model from its JSON file (the shipped one by default), checked
+        (:mod:`deberts.model.weights`)."""
+        what = f"play model {path}" if path is not None else "play model"
+        data = model_object(Path(path if path is not None else SHIPPED).read_text("utf-8"), what)
         if data.get("format") != FORMAT or data.get("features") != list(FEATURES):
-            raise DebertsError(f"bad play model {path}: not {FORMAT} with these features")
-        return cls(data["weights"], data.get("meta"))
+            raise DebertsError(f"bad {what}: not {FORMAT} with these features")
+        meta = data.get("meta")
+        return cls(finite_weights(model_field(data, "weights", what), (WIDTH,), what, "weights"),
+                   meta if isinstance(meta, dict) else None)
 
 
 @lru_cache(maxsize=1)
@@ -231,12 +233,12 @@ def shipped_play_model() -> PlayModel:
     return PlayModel.load()
 
 
-def world_log_likelihood(view: TertzView, world: TertzPosition, model: PlayModel) -> float:
+def world_log_likelihood(view: PlayView, world: Position, model: PlayModel) -> float:
     """The log-probability under ``model`` of every informative move the opponent of
     ``view.seat`` made, in ``world`` (a position consistent with ``view``: the deal
     replayed to it; only its deal and moves are read)."""
     opponent = 1 - view.seat
-    position = TertzPosition(world.deal, world.rules)
+    position = Position(world.deal, world.rules)
     total = 0.0
     for move in view.moves:
         if position.to_move == opponent:
@@ -246,8 +248,8 @@ def world_log_likelihood(view: TertzView, world: TertzPosition, model: PlayModel
 
 
 def inferred_samples(
-    view: TertzView, rng: random.Random, wanted: int, proposals: int, model: PlayModel,
-) -> list[tuple[TertzPosition, int]]:
+    view: PlayView, rng: random.Random, wanted: int, proposals: int, model: PlayModel,
+) -> list[tuple[Position, int]]:
     """Up to ``wanted`` worlds for ``view``, merged where equal, each with how often it
     was drawn (the most frequent first), as :func:`distinct_samples` gives them, but
     drawn in proportion to the likelihood of the opponent's moves in them: up to
@@ -259,7 +261,7 @@ def inferred_samples(
     if not view.stock_size:
         return distinct_samples(view, rng, 1)
     hidden = hidden_of(view)
-    pool: list[TertzPosition] = []
+    pool: list[Position] = []
     logs: list[float] = []
     for _ in range(max(MIN_TRIES, TRIES_PER_SAMPLE * proposals)):
         position = replayed(view, sample_deal(view, hidden, rng))

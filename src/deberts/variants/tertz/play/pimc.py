@@ -6,7 +6,7 @@ value for its seat (docs/rules.md 4.5: the value is seat 0's total minus seat 1'
 Samples that come out the same (once the stock is gone the opponent's hand is known
 and every sample is the real position) are solved once. A whole deal is a large tree
 for the engine while much of the stock is left, so above ``stock_limit`` cards still
-to draw the player decides by the rules of thumb of :class:`TertzHeuristicPlayer`
+to draw the player decides by the rules of thumb of :class:`HeuristicPlayer`
 (the break always so: no cut is better than another for a player who has not seen
 the stock).
 """
@@ -17,12 +17,12 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from deberts.variants.tertz.engine.solver import TertzSolver
+from deberts.variants.tertz.engine.solver import Solver
 from deberts.model.arguments import integer, positive
 from deberts.variants.tertz.model import Move
 from deberts.variants.tertz.model.deal import STOCK_SIZE
-from deberts.variants.tertz.play.match import TertzChooser, TertzView
-from deberts.variants.tertz.play.players import TertzHeuristicPlayer
+from deberts.variants.tertz.play.match import Chooser, PlayView
+from deberts.variants.tertz.play.players import HeuristicPlayer
 from deberts.variants.tertz.play.sampling import distinct_samples
 
 # The figures behind these settings: benchmarks/README.md, "Tertz", "PIMC decisions".
@@ -34,7 +34,7 @@ DEFAULT_STOCK_LIMIT = 4
 TABLE_BITS = 16
 
 
-class SampledTertzPlayer(TertzChooser, ABC):
+class SampledPlayer(Chooser, ABC):
     """What the sampling players share: ``samples`` worlds wanted a decision, drawn
     from a seeded generator, a small-table solver and the rules of thumb to fall back
     on."""
@@ -42,15 +42,15 @@ class SampledTertzPlayer(TertzChooser, ABC):
     def __init__(self, samples: int, seed: int | None) -> None:
         self.samples = integer("samples", samples, 1)
         self.rng = random.Random(seed)
-        self.solver = TertzSolver(TABLE_BITS)
-        self.fallback = TertzHeuristicPlayer()
+        self.solver = Solver(TABLE_BITS)
+        self.fallback = HeuristicPlayer()
 
     @abstractmethod
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         """A legal move for ``view.seat``, decided from the view alone."""
 
 
-class TertzPimcPlayer(SampledTertzPlayer):
+class PimcPlayer(SampledPlayer):
     """Plays by solving ``samples`` sampled deals per decision (fewer when
     ``seconds``, a time budget per decision, runs out; one at least), while at most
     ``stock_limit`` cards are left to draw; above that, as the heuristic player."""
@@ -63,7 +63,7 @@ class TertzPimcPlayer(SampledTertzPlayer):
         self.seconds = None if seconds is None else positive("seconds", seconds)
         self.stock_limit = integer("stock_limit", stock_limit, 0, STOCK_SIZE)
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         if len(view.legal) == 1:
             return view.legal[0]
         if view.stock_size > self.stock_limit:

@@ -1,5 +1,5 @@
-"""Computer players for Tertz: ``TertzRandomPlayer`` (any legal move) and
-``TertzHeuristicPlayer`` (a sensible club player's rules of thumb), the baselines the
+"""Computer players for Tertz: ``RandomPlayer`` (any legal move) and
+``HeuristicPlayer`` (a sensible club player's rules of thumb), the baselines the
 Monte Carlo player is measured against.
 """
 
@@ -13,7 +13,7 @@ from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.moves import MAX_BREAK
 from deberts.variants.tertz.model.tricks import card_points
 from deberts.model.trick_order import trick_power
-from deberts.variants.tertz.play.match import TertzChooser, TertzView
+from deberts.variants.tertz.play.match import Chooser, PlayView
 
 #: The cut the heuristic makes: the middle of the 13 face-down cards. No cut is
 #: better than another for a player who has not seen their order (4.1).
@@ -28,24 +28,24 @@ HIGH_KEEP = 8
 TRUMPING_POINTS = 10
 
 
-class TertzRandomPlayer(TertzChooser):
+class RandomPlayer(Chooser):
     """Makes a random legal move (a card, the swap or a break)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         return self.rng.choice(view.legal)
 
 
-class TertzHeuristicPlayer(TertzChooser):
+class HeuristicPlayer(Chooser):
     """Rules of thumb: swap the seven unless it breaks up a run or four; cut the
     stock in the middle; lead the card least worth keeping (while the stock lasts,
     trumps, aces and tens are kept); take a trick with the cheapest card that wins
     it, but spend a trump on a plain card only on 10 points or more while the stock
     lasts; when nothing wins, give the card with the fewest points."""
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         if SWAP in view.legal and self._swap_pays(view):
             return SWAP
         if view.break_due:
@@ -56,7 +56,7 @@ class TertzHeuristicPlayer(TertzChooser):
             return min(cards, key=lambda c: _keep(c, view.trump, stock))
         return self._answer(view, cards, stock)
 
-    def _swap_pays(self, view: TertzView) -> bool:
+    def _swap_pays(self, view: PlayView) -> bool:
         """The face-up card is a better trump than the seven; swap unless the seven
         is worth more in the hand's runs and fours."""
         assert view.face_up is not None
@@ -65,7 +65,7 @@ class TertzHeuristicPlayer(TertzChooser):
         swapped = hand ^ seven.mask ^ view.face_up.mask
         return combination_points(swapped) >= combination_points(hand)
 
-    def _answer(self, view: TertzView, cards: list[Card], stock: bool) -> Card:
+    def _answer(self, view: PlayView, cards: list[Card], stock: bool) -> Card:
         led = view.trick[0]
         on_table = card_points(led, view.trump)
         beat = trick_power(led, led.suit, view.trump)

@@ -30,10 +30,10 @@ from typing import Iterator
 
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.cards import Card, Rank
-from deberts.variants.tertz.model import SWAP, Break, TertzDeal, TertzPosition
+from deberts.variants.tertz.model import SWAP, Break, Deal, Position
 from deberts.variants.tertz.model.deal import HAND_SIZE
 from deberts.variants.tertz.model.declarations import marriage_mask
-from deberts.variants.tertz.play.match import FACE_DOWN, TertzView, draw_slots
+from deberts.variants.tertz.play.match import FACE_DOWN, PlayView, draw_slots
 
 ALL_CARDS = (1 << 32) - 1
 #: Draws allowed per sample wanted (and at least) before giving up on finding more
@@ -43,7 +43,7 @@ MIN_TRIES = 400
 
 
 @dataclass(frozen=True)
-class TertzHidden:
+class Hidden:
     """What ``seat`` does not see, and the facts that limit it.
 
     ``unseen``: the cards in neither its hands nor the face-up card as dealt;
@@ -62,7 +62,7 @@ class TertzHidden:
     break_k: int | None
 
 
-def hidden_of(view: TertzView) -> TertzHidden:
+def hidden_of(view: PlayView) -> Hidden:
     """The hidden part of the deal as ``view``'s seat knows it."""
     seat, opponent = view.seat, 1 - view.seat
     break_k = next((m.k for m in view.moves if isinstance(m, Break)), None)
@@ -112,10 +112,10 @@ def hidden_of(view: TertzView) -> TertzHidden:
                 must_hold(Card(card), by)
     unseen = tuple(Card(i) for i in range(32) if unseen_mask >> i & 1)
     required = tuple(sorted(deadline.items(), key=lambda item: (item[1], int(item[0]))))
-    return TertzHidden(seat, unseen, required, opponent_slots, my_slots, break_k)
+    return Hidden(seat, unseen, required, opponent_slots, my_slots, break_k)
 
 
-def sample_deal(view: TertzView, hidden: TertzHidden, rng: random.Random) -> TertzDeal:
+def sample_deal(view: PlayView, hidden: Hidden, rng: random.Random) -> Deal:
     """One deal drawn from the places the facts allow (not yet checked by replay)."""
     places: list[Card | None] = [None] * (HAND_SIZE + len(hidden.opponent_slots))
     for card, by in hidden.required:
@@ -141,14 +141,14 @@ def sample_deal(view: TertzView, hidden: TertzHidden, rng: random.Random) -> Ter
     hands = [view.dealt.mask, sum(c.mask for c in opponent[:HAND_SIZE])]
     if hidden.seat == 1:
         hands.reverse()
-    return TertzDeal(hands, [*face_down, view.trump_card])
+    return Deal(hands, [*face_down, view.trump_card])
 
 
-def replayed(view: TertzView, deal: TertzDeal) -> TertzPosition | None:
+def replayed(view: PlayView, deal: Deal) -> Position | None:
     """``deal`` with the view's moves replayed, or ``None`` as soon as that replay
     is not what the view saw: an illegal move, or declarations or the marriage made
     at other moves or of other cards."""
-    position = TertzPosition(deal, view.rules)
+    position = Position(deal, view.rules)
     times = view.declared_at
     due = 0  # the declarations made by now
     try:
@@ -167,8 +167,8 @@ def replayed(view: TertzView, deal: TertzDeal) -> TertzPosition | None:
 
 
 def sample_positions(
-    view: TertzView, rng: random.Random, tries: int
-) -> Iterator[TertzPosition]:
+    view: PlayView, rng: random.Random, tries: int
+) -> Iterator[Position]:
     """Positions consistent with ``view``, drawn independently, at most ``tries``
     draws in all (rejected ones included)."""
     hidden = hidden_of(view)
@@ -179,14 +179,14 @@ def sample_positions(
 
 
 def distinct_samples(
-    view: TertzView, rng: random.Random, wanted: int
-) -> list[tuple[TertzPosition, int]]:
+    view: PlayView, rng: random.Random, wanted: int
+) -> list[tuple[Position, int]]:
     """Up to ``wanted`` sampled positions, merged where equal: each distinct one with
     how often it was drawn, the most frequent first (a player's time budget stops
     there). Once the stock is gone every consistent sample is the real position, so
     one is drawn."""
     counts: Counter[tuple[object, ...]] = Counter()
-    first: dict[tuple[object, ...], TertzPosition] = {}
+    first: dict[tuple[object, ...], Position] = {}
     wanted = wanted if view.stock_size else 1
     tries = max(MIN_TRIES, TRIES_PER_SAMPLE * wanted)
     for position in islice(sample_positions(view, rng, tries), wanted):

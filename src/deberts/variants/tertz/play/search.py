@@ -5,7 +5,7 @@ For each world consistent with what the player saw (:func:`distinct_samples`), e
 legal move is valued for the player's seat:
 
 - with at most ``exact_stock`` cards left to draw, exactly (the Tertz engine, as
-  :class:`~deberts.variants.tertz.play.pimc.TertzPimcPlayer` does), the search interrupted at
+  :class:`~deberts.variants.tertz.play.pimc.PimcPlayer` does), the search interrupted at
   ``nodes`` nodes or when the time budget runs out (the world is then scored from the
   horizon instead);
 - earlier, by a minimax in the world to the next trick start (the trick finished,
@@ -23,7 +23,7 @@ of play (:func:`~deberts.variants.tertz.play.opponent.inferred_samples`, from
 included: worlds are valued while the clock allows, an exact search past the
 deadline is interrupted (its world scored from the horizon, a search of a few
 milliseconds), and when no world is found or valued in time the rules of thumb of
-:class:`~deberts.variants.tertz.play.players.TertzHeuristicPlayer` decide.
+:class:`~deberts.variants.tertz.play.players.HeuristicPlayer` decide.
 """
 
 from __future__ import annotations
@@ -34,13 +34,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from deberts.variants.tertz.analysis.evaluation import Evaluation, shipped
+from deberts.engine.limit import Limit
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer, positive
-from deberts.variants.tertz.model import Break, Move, TertzPosition
+from deberts.variants.tertz.model import Break, Move, Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
-from deberts.variants.tertz.play.match import TertzView
+from deberts.variants.tertz.play.match import PlayView
 from deberts.variants.tertz.play.opponent import inferred_samples, shipped_play_model
-from deberts.variants.tertz.play.pimc import SampledTertzPlayer
+from deberts.variants.tertz.play.pimc import SampledPlayer
 from deberts.variants.tertz.play.sampling import distinct_samples
 
 #: Worlds sampled a decision by default.
@@ -85,7 +86,7 @@ class _Tree:
         return max(values) if self.pick == "max" else min(values)
 
 
-class TertzSearchPlayer(SampledTertzPlayer):
+class SearchPlayer(SampledPlayer):
     """Plays by searching ``samples`` sampled worlds a decision (fewer when
     ``seconds`` runs out): exactly with at most ``exact_stock`` cards left to draw
     (each search within ``nodes`` nodes), else to the next trick start scored by the
@@ -110,7 +111,7 @@ class TertzSearchPlayer(SampledTertzPlayer):
         self.nodes = integer("nodes", nodes, 1)
         self.evaluation = shipped() if model is None else Evaluation.load(model)
 
-    def move(self, view: TertzView) -> Move:
+    def move(self, view: PlayView) -> Move:
         if len(view.legal) == 1:
             return view.legal[0]
         started = time.perf_counter()
@@ -131,29 +132,29 @@ class TertzSearchPlayer(SampledTertzPlayer):
             return self.fallback.move(view)
         return max(view.legal, key=totals.__getitem__)  # ties: the first legal move
 
-    def worlds(self, view: TertzView) -> list[tuple[TertzPosition, int]]:
+    def worlds(self, view: PlayView) -> list[tuple[Position, int]]:
         """The decision's worlds, each with how often it was drawn (its weight)."""
         if self.play_model is None:
             return distinct_samples(view, self.rng, self.samples)
         return inferred_samples(view, self.rng, self.samples, self.proposals, self.play_model)
 
-    def world_values(self, position: TertzPosition, deadline: float) -> dict[Move, float]:
+    def world_values(self, position: Position, deadline: float) -> dict[Move, float]:
         """Each legal move's value in one world (seat 0's margin): exact when the
         stock is short enough and the search ends within its budget, else from the
         horizon."""
         if len(position.stock) <= self.exact_stock:
             left = max(deadline - time.perf_counter(), 1e-3)
             try:
-                with self.solver.limit(seconds=left, nodes=self.nodes):
+                with self.solver.limit(Limit(seconds=left, nodes=self.nodes)):
                     return {m: float(v) for m, v in self.solver.values(position).items()}
             except SearchInterrupted:
                 pass
         return self.horizon_values(position)
 
-    def horizon_values(self, position: TertzPosition) -> dict[Move, float]:
+    def horizon_values(self, position: Position) -> dict[Move, float]:
         """Each legal move's value in one world, searched to the next trick start
         and scored there by the evaluation."""
-        leaves: list[TertzPosition] = []
+        leaves: list[Position] = []
         # The horizon: the trick start after this trick (after the break, when due).
         tricks = len(position.tricks) - (1 if position.break_due else 0)
         trees = {}
@@ -165,7 +166,7 @@ class TertzSearchPlayer(SampledTertzPlayer):
         return {move: tree.reduce(scores) for move, tree in trees.items()}
 
 
-def _expand(position: TertzPosition, tricks: int, leaves: list[TertzPosition]) -> _Tree:
+def _expand(position: Position, tricks: int, leaves: list[Position]) -> _Tree:
     """The tree of ``position`` to the first trick start after ``tricks`` tricks
     (the break and the draws made), its leaves appended to ``leaves``."""
     if position.is_over():

@@ -13,29 +13,29 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.variants.tertz.analysis.review import TertzMoveAnalysis, TertzPlayAnalysis
-from deberts.variants.tertz.engine.solver import TertzSolution, played_out
+from deberts.variants.tertz.analysis.review import MoveAnalysis, PlayAnalysis
+from deberts.variants.tertz.engine.solver import Solution, played_out
 from deberts.model.cards import Card, CardSet
 from deberts.variants.tertz.model import (
     Break,
     Move,
     Swap,
-    TertzDeal,
-    TertzDeclaration,
-    TertzPosition,
-    TertzRules,
+    Deal,
+    Declaration,
+    Position,
+    Rules,
 )
 from deberts.variants.tertz.model.declarations import MARRIAGE_POINTS, marriage_mask
 from deberts.variants.tertz.model.position import TRICKS
-from deberts.variants.tertz.model.record import TertzRecord
+from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.model.tricks import LAST_TRICK
 from deberts.text.notation import SUIT_NAMES, Notation, hand_lines, signed, table
 
 MARGIN = "margin = seat 0's total minus seat 1's"
 
 
-def render_tertz_solution(
-    position: TertzPosition, solution: TertzSolution, notation: Notation
+def render_solution(
+    position: Position, solution: Solution, notation: Notation
 ) -> str:
     """The ``tertz solve`` report, sections separated by blank lines."""
     sections = [
@@ -50,8 +50,8 @@ def render_tertz_solution(
     return "\n\n".join("\n".join(lines) for lines in sections if lines)
 
 
-def render_tertz_analysis(
-    analysis: TertzPlayAnalysis, record: TertzRecord | None, notation: Notation
+def render_analysis(
+    analysis: PlayAnalysis, record: GameRecord | None, notation: Notation
 ) -> str:
     """The ``tertz analyze`` report (and ``analyze --record`` of a Tertz record): the
     position the review starts from, who sat where (from a record), the moves before
@@ -69,7 +69,7 @@ def render_tertz_analysis(
     return "\n\n".join("\n".join(lines) for lines in sections if lines)
 
 
-def deal_lines(deal: TertzDeal, notation: Notation) -> list[str]:
+def deal_lines(deal: Deal, notation: Notation) -> list[str]:
     """A deal as dealt: the hands and the stock (``tertz deal --diagram``)."""
     return [
         *hand_lines(deal.hands, deal.trump, ["", ""], notation),
@@ -77,7 +77,7 @@ def deal_lines(deal: TertzDeal, notation: Notation) -> list[str]:
     ]
 
 
-def position_lines(position: TertzPosition, notation: Notation) -> list[str]:
+def position_lines(position: Position, notation: Notation) -> list[str]:
     """The title (trump, rules, moves so far), the hands held, the stock."""
     title = (
         f"Tertz: trump {notation.suit(position.trump)} ({SUIT_NAMES[position.trump]}), "
@@ -101,9 +101,9 @@ def position_lines(position: TertzPosition, notation: Notation) -> list[str]:
             stock_line(position.stock, notation)]
 
 
-def rules_text(rules: TertzRules) -> str:
+def rules_text(rules: Rules) -> str:
     """``default rules``, or the options that differ: ``stock_play=follow``."""
-    default = TertzRules().to_dict()
+    default = Rules().to_dict()
     changed = [f"{k}={v}" for k, v in rules.to_dict().items() if v != default[k]]
     return "rules " + " ".join(changed) if changed else "default rules"
 
@@ -116,15 +116,15 @@ def stock_line(stock: Sequence[Card], notation: Notation) -> str:
     return f"Stock in draw order ({len(stock)}, face-up card last): {cards}"
 
 
-def history_lines(position: TertzPosition, notation: Notation) -> list[str]:
+def history_lines(position: Position, notation: Notation) -> list[str]:
     """The moves made since the deal, trick by trick (none: no section)."""
     if not position.moves:
         return []
-    start = TertzPosition(position.deal, position.rules)
+    start = Position(position.deal, position.rules)
     return ["Moves played:", *line_lines(start, position.moves, notation)]
 
 
-def move_lines(solution: TertzSolution, notation: Notation) -> list[str]:
+def move_lines(solution: Solution, notation: Notation) -> list[str]:
     """Every legal move of the player to move with the deal's margin, best first."""
     rows = [["move", "margin"]]
     rows += [[move_text(move, notation), signed(value)] for move, value in solution.moves]
@@ -138,7 +138,7 @@ def move_text(move: Move, notation: Notation) -> str:
 
 
 def line_lines(
-    start: TertzPosition, moves: Sequence[Move], notation: Notation
+    start: Position, moves: Sequence[Move], notation: Notation
 ) -> list[str]:
     """``moves`` played from ``start``, a trick a row (an unfinished last trick
     too), what happened around the trick on a line under it (module docstring); a
@@ -154,7 +154,7 @@ def line_lines(
 
 
 def _line_rows(
-    start: TertzPosition, moves: Sequence[Move], notation: Notation
+    start: Position, moves: Sequence[Move], notation: Notation
 ) -> list[tuple[list[str], list[str]]]:
     """The rows of :func:`line_lines`: a trick's cells and its notes."""
     position = start.copy()
@@ -191,7 +191,7 @@ def _line_rows(
     return rows
 
 
-def _trick_cells(position: TertzPosition, plays: list[str]) -> list[str]:
+def _trick_cells(position: Position, plays: list[str]) -> list[str]:
     """The cells of the trick just completed: number, plays, winner, points."""
     trick = position.tricks[-1]
     number = len(position.tricks)
@@ -201,7 +201,7 @@ def _trick_cells(position: TertzPosition, plays: list[str]) -> list[str]:
     return [f"  trick {number}", *plays, f"seat {trick.winner} wins", points]
 
 
-def _draws(before: tuple[int, int], after: TertzPosition, notation: Notation) -> str:
+def _draws(before: tuple[int, int], after: Position, notation: Notation) -> str:
     """``draws 0:8♠ 1:7♠``: the card each seat drew, the trick's winner first."""
     leader = after.leader
     drawn = [
@@ -212,7 +212,7 @@ def _draws(before: tuple[int, int], after: TertzPosition, notation: Notation) ->
 
 
 def _declared(
-    seat: int, before: Sequence[TertzDeclaration], after: TertzPosition, notation: Notation
+    seat: int, before: Sequence[Declaration], after: Position, notation: Notation
 ) -> list[str]:
     """The declarations ``seat`` made right before the card just played, with the
     runs they replace (4.3)."""
@@ -229,7 +229,7 @@ def _declared(
     return notes
 
 
-def score_lines(final: TertzPosition) -> list[str]:
+def score_lines(final: Position) -> list[str]:
     """The finished deal's score per seat (4.4): the parts, the raw totals, the
     recorded ones rounded to tens, and the margin."""
     score = final.score()
@@ -246,7 +246,7 @@ def score_lines(final: TertzPosition) -> list[str]:
     return [*table(rows, right={1, 2}), f"Margin: {signed(score.margin)} (seat 0 minus seat 1)."]
 
 
-def review_lines(analysis: TertzPlayAnalysis, notation: Notation) -> list[str]:
+def review_lines(analysis: PlayAnalysis, notation: Notation) -> list[str]:
     """Each move reviewed: its trick, player, margins before and after, cost and
     the best moves when it was not one of them."""
     if not analysis.moves:
@@ -269,14 +269,14 @@ def review_lines(analysis: TertzPlayAnalysis, notation: Notation) -> list[str]:
     return [title, *table(rows, right={3, 4, 5}, indent=2)]
 
 
-def _best(reviewed: TertzMoveAnalysis, notation: Notation) -> str:
+def _best(reviewed: MoveAnalysis, notation: Notation) -> str:
     """The optimal moves when the move played is not one of them."""
     if reviewed.cost == 0:
         return ""
     return " ".join(move_text(move, notation) for move in reviewed.best)
 
 
-def summary_lines(analysis: TertzPlayAnalysis) -> list[str]:
+def summary_lines(analysis: PlayAnalysis) -> list[str]:
     """The points each seat gave away, the double-dummy margin and the outcome."""
     lost = ", ".join(f"seat {seat} {points}" for seat, points in analysis.lost().items())
     lines = [f"Points lost: {lost}.", f"Double-dummy: margin {signed(analysis.dd_margin)}."]

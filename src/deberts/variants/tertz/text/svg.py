@@ -12,13 +12,13 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from deberts.variants.tertz.analysis.review import TertzPlayAnalysis
-from deberts.variants.tertz.engine.solver import TertzSolution, played_out
+from deberts.variants.tertz.analysis.review import PlayAnalysis
+from deberts.variants.tertz.engine.solver import Solution, played_out
 from deberts.model.cards import Card, CardSet
-from deberts.variants.tertz.model import Move, TertzDeal, TertzPosition
-from deberts.variants.tertz.model.position import TertzTrick
-from deberts.variants.tertz.model.record import TertzRecord
-from deberts.variants.tertz.play.match import TertzDealResult, TertzView
+from deberts.variants.tertz.model import Move, Deal, Position
+from deberts.variants.tertz.model.position import Trick
+from deberts.variants.tertz.model.record import GameRecord
+from deberts.variants.tertz.play.match import DealResult, PlayView
 from deberts.text.notation import signed
 from deberts.text.drawing import (
     CARD_H,
@@ -34,7 +34,7 @@ from deberts.text.drawing import (
 )
 
 
-def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = None,
+def position_svg(position: Position, values: Mapping[Move, int] | None = None,
                  caption: str = "") -> str:
     """A position around the table, optionally with every legal move's value (seat 0's
     margin after it), the best moves for the seat to move marked, and a caption
@@ -61,7 +61,7 @@ def position_svg(position: TertzPosition, values: Mapping[Move, int] | None = No
     ))
 
 
-def _last(tricks: Sequence[TertzTrick]) -> tuple[tuple[TableCard, ...], int | None]:
+def _last(tricks: Sequence[Trick]) -> tuple[tuple[TableCard, ...], int | None]:
     """The plays of the last completed trick, who played what, and its winner."""
     if not tricks:
         return (), None
@@ -70,7 +70,7 @@ def _last(tricks: Sequence[TertzTrick]) -> tuple[tuple[TableCard, ...], int | No
             last.winner)
 
 
-def view_svg(view: TertzView, playable: bool = False) -> str:
+def view_svg(view: PlayView, playable: bool = False) -> str:
     """What the seat to move sees in a game: its own cards face up, the other's
     backs, the trick, the trump and the face-up card (the seven once swapped for it);
     with ``playable`` its legal cards marked. A move that is not a card (the swap, a
@@ -89,12 +89,12 @@ def view_svg(view: TertzView, playable: bool = False) -> str:
                            title=title, last_trick=last_trick, last_winner=last_winner))
 
 
-def deal_svg(deal: TertzDeal) -> str:
+def deal_svg(deal: Deal) -> str:
     """A deal as dealt: both hands, the trump and the face-up card."""
-    return position_svg(TertzPosition(deal))
+    return position_svg(Position(deal))
 
 
-def solution_svg(solution: TertzSolution) -> str:
+def solution_svg(solution: Solution) -> str:
     """The legal moves of the player to move with their margins, best marked."""
     parts = [f'<text class="label" x="10" y="18">{escape(_title(solution))}</text>']
     for index, (move, value) in enumerate(solution.moves):
@@ -110,21 +110,21 @@ def solution_svg(solution: TertzSolution) -> str:
     return document(width, CARD_H + 56, parts, "Tertz solution")
 
 
-def _title(solution: TertzSolution) -> str:
+def _title(solution: Solution) -> str:
     return (f"seat {solution.to_move} to move: margin {signed(solution.margin)} "
             f"(recorded {solution.score.recorded[0]} to {solution.score.recorded[1]})")
 
 
-def analysis_svg(analysis: TertzPlayAnalysis) -> str:
+def analysis_svg(analysis: PlayAnalysis) -> str:
     """The position after the reviewed moves, with the points each seat gave away."""
     end = played_out(analysis.start, (m.move for m in analysis.moves))
     lost = ", ".join(f"seat {seat} lost {points}" for seat, points in analysis.lost().items())
     return position_svg(end, caption=lost)
 
 
-def result_svg(result: TertzDealResult | TertzRecord) -> str:
+def result_svg(result: DealResult | GameRecord) -> str:
     """A played deal's end: the last trick and the totals."""
-    end = result.position if isinstance(result, TertzDealResult) else result.position()
+    end = result.position if isinstance(result, DealResult) else result.position()
     caption = ""
     if end.is_over():
         score = end.score()
@@ -134,10 +134,10 @@ def result_svg(result: TertzDealResult | TertzRecord) -> str:
 
 #: Tertz's objects that draw themselves (its game's ``drawings``).
 DRAWINGS: Drawings = (
-    (TertzDeal, deal_svg),
-    (TertzPosition, position_svg),
-    (TertzSolution, solution_svg),
-    (TertzPlayAnalysis, analysis_svg),
-    (TertzDealResult, result_svg),
-    (TertzRecord, result_svg),
+    (Deal, deal_svg),
+    (Position, position_svg),
+    (Solution, solution_svg),
+    (PlayAnalysis, analysis_svg),
+    (DealResult, result_svg),
+    (GameRecord, result_svg),
 )

@@ -8,7 +8,7 @@ from pydantic import ConfigDict
 from deberts.web.requests import Cards, LineFields, RulesField
 
 
-class TertzFields(LineFields):
+class Fields(LineFields):
     """A Tertz position: the two hands as dealt, the stock, and the moves made since
     the deal."""
 

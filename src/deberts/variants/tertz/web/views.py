@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.variants.tertz.analysis.review import analyze_tertz
+from deberts.variants.tertz.analysis.review import analyze_play
 from deberts.model.cards import CardSet
-from deberts.variants.tertz.model import TertzPosition
+from deberts.variants.tertz.model import Position
 from deberts.play.session import Decision
-from deberts.variants.tertz.play.match import TertzDealResult, TertzView
+from deberts.variants.tertz.play.match import DealResult, PlayView
 from deberts.variants.tertz.text.svg import result_svg, view_svg
 
 
@@ -26,8 +26,8 @@ def board(decision: Decision) -> str:
     return view_svg(decision.view, playable=True)
 
 
-def view_json(view: TertzView) -> dict[str, Any]:
-    """What the seat may see, with the names of :class:`TertzView`."""
+def view_json(view: PlayView) -> dict[str, Any]:
+    """What the seat may see, with the names of :class:`PlayView`."""
     return {
         "seat": view.seat,
         "trump": view.trump.name,
@@ -52,7 +52,7 @@ def view_json(view: TertzView) -> dict[str, Any]:
     }
 
 
-def result_json(result: TertzDealResult) -> dict[str, Any]:
+def result_json(result: DealResult) -> dict[str, Any]:
     """A finished deal: its record (``tertz-record/1``, with the raw and recorded
     totals), the drawing of its end, and what each seat adds to the game score."""
     return {
@@ -63,17 +63,17 @@ def result_json(result: TertzDealResult) -> dict[str, Any]:
     }
 
 
-def review(result: TertzDealResult) -> dict[str, Any]:
+def review(result: DealResult) -> dict[str, Any]:
     """The moves from the first trick with the stock empty against double-dummy
     play."""
     start = end_phase_start(result.position)
-    return {**analyze_tertz(result.record(), start=start).to_dict(), "start": start}
+    return {**analyze_play(result.record(), start=start).to_dict(), "start": start}
 
 
-def end_phase_start(position: TertzPosition) -> int:
+def end_phase_start(position: Position) -> int:
     """How many moves of the deal were made before its first trick with the stock
     empty (all of them when the deal ended earlier)."""
-    replay = TertzPosition(position.deal, position.rules)
+    replay = Position(position.deal, position.rules)
     for index, move in enumerate(position.moves):
         if not replay.stock and not replay.trick:
             return index
