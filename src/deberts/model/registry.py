@@ -22,7 +22,8 @@ import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from contextlib import AbstractContextManager
-from importlib.metadata import entry_points
+import logging
+from importlib.metadata import EntryPoint, entry_points
 from collections.abc import Hashable, Iterator, Set
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
 
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
 
 #: The entry-point group where games are listed.
 ENTRY_POINTS = "deberts.games"
+#: The distribution whose entry points are the built-in games.
+_DISTRIBUTION = "deberts"
+#: Where a game plug-in that fails to load is reported (one line on stderr when the
+#: application configures no logging).
+_LOG = logging.getLogger("deberts.games")
 
 
 #: A move of any game (a card, a swap, a break): hashable, named by ``str``.
@@ -370,6 +376,7 @@ class Game(ABC):
 _GAMES: dict[str, Game] = {}
 _NAMES: dict[str, str] = {}
 _LOADED = False
+_IN_PROGRESS = False
 #: Held while the installed games load, so that a second thread waits for them.
 _LOADING = threading.RLock()
 
@@ -382,20 +389,27 @@ def register(game: Game) -> Game:
 
 
 def _add(game: Game) -> None:
+    """Register ``game``: a :class:`Game` whose name and aliases are strings that no
+    registered game has, compared lower-cased as :func:`find_game` looks them up."""
     if not isinstance(game, Game):
         raise DebertsError(f"cannot register a {type(game).__name__}: expected a Game")
-    for name in (game.name, *game.aliases):
-        if name in _NAMES:
-            raise DebertsError(f"game name {name!r} is taken by {_NAMES[name]}")
+    names = (game.name, *game.aliases)
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise DebertsError(f"bad game name {name!r}: expected a non-empty string")
+        if name.lower() in _NAMES:
+            raise DebertsError(f"game name {name!r} is taken by {_NAMES[name.lower()]}")
+    if len({name.lower() for name in names}) < len(names):
+        raise DebertsError(f"game {game.name!r} gives a name twice: {' '.join(names)}")
     _GAMES[game.name] = game
-    _NAMES.update({name: game.name for name in (game.name, *game.aliases)})
+    _NAMES.update({name.lower(): game.name for name in names})
 
 
 def unregister(name: str) -> None:
     """Remove a registered game (a test's own game, say)."""
     game = _GAMES.pop(name)
     for alias in (game.name, *game.aliases):
-        del _NAMES[alias]
+        del _NAMES[alias.lower()]
 
 
 def games() -> tuple[Game, ...]:
@@ -449,18 +463,32 @@ def game_of_record(data: Mapping[str, Any]) -> Game:
 
 def _load_installed() -> None:
     """Register the games of the ``deberts.games`` entry points at the registry's
-    first use: each names a :class:`Game` instance."""
-    global _LOADED
+    first use: each names a :class:`Game` instance. This package's own games load
+    first, so that no plug-in takes their names; a plug-in that fails to load (it
+    raises, even ``SystemExit``, names a missing module or attribute, gives no game or
+    a taken name) is skipped with one warning naming it, and the other games work."""
+    global _LOADED, _IN_PROGRESS
     if _LOADED:
         return
     with _LOADING:
-        if _LOADED:
-            return
-        for point in entry_points(group=ENTRY_POINTS):
-            try:
-                game = point.load()
-            except Exception as error:
-                raise DebertsError(f"game {point.name!r} ({point.value}) failed to load: "
-                                   f"{type(error).__name__}: {error}") from error
-            _add(game)
-        _LOADED = True
+        if _LOADED or _IN_PROGRESS:
+            return  # loaded, or a plug-in being loaded asks for the games loaded so far
+        _IN_PROGRESS = True
+        try:
+            points = sorted(entry_points(group=ENTRY_POINTS), key=lambda point: not _own(point))
+            for point in points:
+                try:
+                    _add(point.load())
+                except (Exception, SystemExit) as error:  # one plug-in harms no other game
+                    _LOG.warning("deberts: game plug-in %r (%s) failed to load and is skipped: "
+                                 "%s: %s", point.name, point.value, type(error).__name__,
+                                 " ".join(str(error).split())[:200])
+            _LOADED = True
+        finally:
+            _IN_PROGRESS = False
+
+
+def _own(point: EntryPoint) -> bool:
+    """Whether ``point`` is listed by this package's own distribution."""
+    dist = getattr(point, "dist", None)
+    return dist is not None and dist.metadata["Name"] == _DISTRIBUTION
