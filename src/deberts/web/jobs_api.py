@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
+from deberts.text.face import text_of
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import game_of
 from deberts.web.api import ERRORS, Error, position_of, solution_data
@@ -32,7 +33,7 @@ def jobs(request: Request) -> Jobs:
 
 
 def _board(position: Any, values: dict[Any, int]) -> str:
-    return game_of(position).svg(position, values)
+    return text_of(game_of(position)).values_svg(position, values)
 
 
 async def start_job(request: Request, line: BaseModel) -> dict[str, Any]:

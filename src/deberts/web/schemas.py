@@ -34,6 +34,7 @@ from typing import (
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
+from deberts.web.face import web_of
 from deberts.model.registry import Game
 from deberts.web.requests import AnalyzeFields, BoardFields, CommonFields, LineFields
 
@@ -87,7 +88,7 @@ def build(games: Sequence[Game]) -> Schemas:
 
 def _fields(game: Game) -> type[LineFields]:
     """The game's own position fields, or those every game has."""
-    fields = game.line_fields()
+    fields = web_of(game).Fields
     if fields is None:
         return CommonFields
     if not (isinstance(fields, type) and issubclass(fields, LineFields)):
