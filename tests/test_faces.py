@@ -30,7 +30,7 @@ def test_every_registered_game_has_every_face(game: Game, layer: str) -> None:
     assert game.provides(layer)
     for protocol in FACES[layer]:
         face = game.face(layer, protocol)
-        assert face.__name__ == f"{game.package}.{layer}"
+        assert face.__name__ == game.layer(layer) == f"{game.package}.{layer}"
         for name in face_members(protocol):
             member = getattr(face, name)
             if inspect.isfunction(getattr(protocol, name)):
@@ -70,3 +70,16 @@ def test_a_face_a_game_lacks_is_an_error_naming_it(toy: Game) -> None:
     with pytest.raises(DebertsError, match="^High card has no cluster layer$"):
         toy.face("cluster", EngineFace)
     assert not toy.provides("cluster")
+
+
+def test_a_game_may_name_where_a_layer_of_it_lives(toy: Game) -> None:
+    class Elsewhere(type(toy)):  # type: ignore[misc]
+        name, aliases, record_format = "elsewhere", (), "elsewhere/1"
+        package = "toy_game"  # this test's class, the toy's package
+        layers = {"engine": "toy_game.formats"}  # a module without the engine's names
+
+    game = Elsewhere()
+    assert game.layer("engine") == "toy_game.formats" and game.layer("text") == "toy_game.text"
+    with pytest.raises(DebertsError, match="^High card has no Solver in its engine layer$"):
+        game.face("engine", EngineFace)
+    assert game.face("text", TextFace).__name__ == "toy_game.text"

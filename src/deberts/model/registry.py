@@ -23,7 +23,9 @@ of the Protocol (a :class:`DebertsError` naming what a game lacks); the layer's
 function casts it to its Protocol, and each game's ``game.py`` assigns every face to
 its Protocol under ``TYPE_CHECKING``, so that mypy checks every name and signature.
 Any layer, the command line's too, finds its part of a game the same way: declare the
-Protocol, call ``game.face("<layer>", Protocol)``. The model layer so imports no
+Protocol, call ``game.face("<layer>", Protocol)``; a game whose face of a layer lives
+elsewhere (its command-line code beside the ``deberts`` command's, ``deberts.cli.<game>``)
+names that module in :attr:`Game.layers`. The model layer so imports no
 higher layer (``tests/test_layers.py``). Generic code (batch lines, records, the
 arena, the CLI, the web API) finds a game by name (:func:`find_game`) or by one of its
 objects (:func:`game_of`), asks it for its faces, and never names one.
@@ -115,6 +117,9 @@ class Game:
     rules: ClassVar[type[GameRules]]
     record: ClassVar[type]
     record_format: ClassVar[str]
+    #: The module of a layer's face where it is not ``<package>.<layer>``, by layer
+    #: (a game whose command-line code lives beside the ``deberts`` command's, say).
+    layers: ClassVar[Mapping[str, str]] = {}
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
@@ -126,19 +131,25 @@ class Game:
         module = sys.modules[type(self).__module__]
         return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
 
+    def layer(self, layer: str) -> str:
+        """The module of the game's face in ``layer``: ``<package>.<layer>``, unless
+        :attr:`layers` names another."""
+        return self.layers.get(layer, f"{self.package}.{layer}")
+
     def provides(self, layer: str) -> bool:
-        """Whether this game has a ``layer`` package (a face in that layer)."""
+        """Whether this game has a ``layer`` module (a face in that layer)."""
         try:
-            return importlib.util.find_spec(f"{self.package}.{layer}") is not None
+            return importlib.util.find_spec(self.layer(layer)) is not None
         except ModuleNotFoundError:
             return False
 
     def face(self, layer: str, protocol: type) -> ModuleType:
-        """The game's face in ``layer``: its package ``<package>.<layer>``, which has
-        every name of ``protocol`` (the layer's ``typing.Protocol`` of what it reads);
-        a :class:`DebertsError` names what the game lacks. The layer's own function
-        (``engine_of``, ``web_of``, ...) gives it the Protocol's type."""
-        where = f"{self.package}.{layer}"
+        """The game's face in ``layer``: its module :meth:`layer` (the package
+        ``<package>.<layer>``), which has every name of ``protocol`` (the layer's
+        ``typing.Protocol`` of what it reads); a :class:`DebertsError` names what the
+        game lacks. The layer's own function (``engine_of``, ``web_of``, ...) gives it
+        the Protocol's type."""
+        where = self.layer(layer)
         try:
             module = importlib.import_module(where)
         except ModuleNotFoundError as error:
