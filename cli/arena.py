@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from deberts.text.face import text_of
+from deberts.play.face import play_of
 from deberts.cli.common import (
     jobs_option,
     json_option,
@@ -33,13 +35,13 @@ class ArenaCommand(GameCommand):
         super().format_help_text(ctx, formatter)
         with formatter.section("Player types (settings as pimc:samples=50,seconds=0.5)"):
             formatter.write_dl([(game.name, player_types(game))
-                                for game in games() if game.provides("players")])
+                                for game in games() if game.provides("play")])
 
 
 def player_types(game: Game) -> str:
     """``game``'s player types, each with the settings it takes."""
     return "; ".join(f"{name} ({', '.join(settings)})" if settings else name
-                     for name, (_, settings) in game.players().items())
+                     for name, (_, settings) in play_of(game).TYPES.items())
 
 
 @click.command(name="arena", cls=ArenaCommand)
@@ -89,9 +91,10 @@ def arena_command(
                 records_file.writelines((json.dumps(record) + "\n").encode("utf-8")
                                         for record in outcome.records)
 
-        result = chosen.arena((first, second), deals, seed, rules, jobs, advance, options)
+        result = play_of(chosen).run_arena((first, second), deals, seed, rules, jobs, advance,
+                                          options)
     data = {**result.to_dict(), "seed": seed}
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo("\n".join(chosen.render_arena(data)))
+    click.echo("\n".join(text_of(chosen).arena_lines(data)))

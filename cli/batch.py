@@ -36,7 +36,8 @@ from deberts.cli.common import (
 from deberts.engine.mapping import map_ordered
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
-from deberts.model.registry import GameSolver, default_game, game_of
+from deberts.engine.face import GameSolver, engine_of, new_solver
+from deberts.model.registry import default_game, game_of
 
 #: Exit status when some lines could not be solved (README "Solving a deal").
 SOME_LINES_FAILED = 1
@@ -86,7 +87,7 @@ def batch(
             output_lines(output, done, sys.stdout) as target, stopped_by_signals():
         results = map_ordered(partial(_solved, mode), numbered, client, threads=jobs,
                               table_bits=table_bits,
-                              make_solver=default_game().solver_class())
+                              make_solver=engine_of(default_game()).Solver)
         failed = written = 0
         # A pipe's lines cannot be counted ahead: no bar then.
         bar: Any = (click.progressbar(length=total, label="solving", file=sys.stderr)
@@ -136,11 +137,11 @@ def _solver_of(solver: GameSolver, position: Any) -> Any:
     that game's, else the thread's own solver of the game (its default table
     size)."""
     game = game_of(position)
-    if isinstance(solver, game.solver_class()):
+    if isinstance(solver, engine_of(game).Solver):
         return solver
     own = vars(_game_solvers)
     if game.name not in own:
-        own[game.name] = game.solver()
+        own[game.name] = new_solver(game)
     return own[game.name]
 
 

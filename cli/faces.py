@@ -2,9 +2,9 @@
 cli folder (:class:`GameCli`), and how they find it (:func:`cli_of`).
 
 A game's click code is the package ``deberts.cli.<name>`` (``cli/<name>/``), found
-by the game's registered name. A game from another package names its own module in
-the class attribute ``cli_module`` of its :class:`~deberts.model.registry.Game`
-(``cli_module = "mygame.cli"``). A game with neither has no commands, options or
+by the game's registered name. A game from another package names its own module
+under ``"cli"`` in its :attr:`~deberts.model.registry.Game.layers`
+(``layers = {"cli": "mygame.cli"}``), as it would any layer's face that lives apart. A game with neither has no commands, options or
 terminal of its own; a module that fails to import, or lacks a part, is skipped
 with one warning line on stderr, so that one broken game harms no other command.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Protocol, Sequence, cast
+from typing import TYPE_CHECKING, Mapping, Protocol, Sequence, cast
 
 import click
 
@@ -65,12 +65,14 @@ _warned: set[str] = set()
 
 
 def cli_of(game: Game) -> GameCli:
-    """``game``'s cli face: its ``cli_module``, else ``deberts.cli.<name>``
+    """``game``'s cli face: the module its ``layers`` name for ``"cli"``, else
+    ``deberts.cli.<name>``
     (:data:`NO_FACE` when it has none, or when its module fails to load or lacks a
     part, said once on stderr)."""
-    named = getattr(game, "cli_module", None)
+    layers = getattr(game, "layers", None)
+    named = layers.get("cli") if isinstance(layers, Mapping) else None
     if named is not None and not isinstance(named, str):
-        return _skipped(game, f"its cli_module is {excerpt(named)}, expected the "
+        return _skipped(game, f"its cli layer is {excerpt(named)}, expected the "
                         "name of a module")
     name = f"{PACKAGE}.{game.name}" if named is None else named
     try:

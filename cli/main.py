@@ -73,11 +73,11 @@ class OwnCommands(click.Group):
         super().format_help_text(ctx, formatter)
         game, name = self.game, self.game.name
         generic = [f'deberts batch (a line with "game": "{name}")']
-        if game.provides("arena"):
+        if game.provides("play"):
             generic.append(f"deberts arena --game {name}")
         if cli_of(game).terminal_game() is not None:
             generic.append(f"deberts play --game {name}")
-        if game.pages():
+        if game.provides("web"):
             generic.append("deberts serve (the web board)")
         formatter.write_paragraph()
         with formatter.indentation():

@@ -1,7 +1,7 @@
 """The Python API pages of the reference site, made from the package's public names
 (each namespace's ``__all__``) so that no name a user imports goes undocumented: a
 page a namespace, an entry a name, grouped by the layer that defines it. A name that
-two namespaces share (``deberts.PimcPlayer`` is ``deberts.play.PimcPlayer``) has its
+two namespaces share (``deberts.make_player`` is ``deberts.play.make_player``) has its
 entry in the more specific one, and the other links to it under its own anchor."""
 
 from __future__ import annotations
@@ -22,8 +22,13 @@ INTRODUCTIONS = {
                "records and the game registry here, and the analysis and play names, "
                "loaded at their first use, whose entries are on their own pages.",
     "deberts.tertz": "Tertz has the API of Deberts: `from deberts import tertz`.",
-    "deberts.analysis": "The analysis layer's names, also in `import deberts`.",
-    "deberts.play": "The play layer's names, also in `import deberts`.",
+    "deberts.analysis": "The analysis layer's generic names: what it reads of every "
+                        "game. Each game's own are in `import deberts` and "
+                        "`from deberts import tertz`.",
+    "deberts.play": "The play layer's generic names: players of any game made from "
+                    "their specs, the match against the computer, what the layer reads "
+                    "of every game. Each game's own are in `import deberts` and "
+                    "`from deberts import tertz`.",
 }
 #: The heading of the names a layer defines, by the layer's name.
 LAYERS = {

@@ -28,7 +28,7 @@ ROLE = re.compile(
 def public_names() -> dict[str, str]:
     """The public path of each object a public namespace exports, by the object's
     defining path (``deberts.variants.deberts.play.pimc.PimcPlayer`` is
-    ``deberts.play.PimcPlayer``)."""
+    ``deberts.PimcPlayer``)."""
     found = {}
     for namespace in PUBLIC:
         module = importlib.import_module(namespace)

@@ -180,17 +180,13 @@ def game_folders(game: str) -> tuple[str, ...]:
     return f"{VARIANTS}.{game}", f"{CLI}.{game}"
 
 
-#: The public surface: the package root and the namespaces users import
-#: (``deberts.tertz``, ``deberts.play``, ``deberts.analysis``, ``deberts.model``,
-#: ``deberts.distributed``), which re-export each game's names.
-SURFACE = {"deberts.tertz", "deberts.distributed", "deberts.play.__init__",
-           "deberts.analysis.__init__", "deberts.model.__init__"}
-
-
 def is_generic(module: str) -> bool:
-    """Whether ``module`` must serve every game: everything outside the games'
-    folders, but the public surface."""
-    return game_of_module(module) is None and module not in SURFACE
+    """Whether ``module`` must serve every game: everything in the layers outside the
+    games' folders. The package root's own modules but the shared ones (``deberts``,
+    ``deberts.tertz``, ``deberts.distributed``) are above every layer: the flat
+    namespaces users import, which name each game's things."""
+    at_root = module.count(".") == 1 and module not in SHARED
+    return game_of_module(module) is None and not at_root
 
 
 def game_modules() -> set[str]:

@@ -123,11 +123,15 @@ def test_every_tertz_player_chooses_from_a_position(spec: str) -> None:
 def test_a_game_refuses_another_games_position_or_rules_by_name() -> None:
     from deberts.errors import ArgumentError
     from deberts.model.registry import find_game
+    from deberts.play.face import session_of
+    from deberts.text.face import text_of
 
     tertz = find_game("tertz")
     position = deberts.Position(deberts.Deal.parse("Q.AKQT.A.AJ7 J.8.T987.QT8"), "H", 0, 1)
     with pytest.raises(ArgumentError, match="bad position: a Position is not of Tertz, "
                                             "expected Tertz's Position"):
-        tertz.write_line(position)
-    with pytest.raises(ArgumentError, match="bad rules: a Rules is not of Tertz"):
-        tertz.session(2, deberts.Rules(), None, 1, 1, 0.1)
+        tertz.own(position, tertz.position, "position")
+    with pytest.raises(ArgumentError, match="bad position: expected a TertzPosition"):
+        text_of(tertz).values_svg(position, {})
+    with pytest.raises(ArgumentError, match="bad rules: expected a TertzRules"):
+        session_of(tertz).start_session(2, deberts.Rules(), None, 1, 1, 0.1)

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from toy_game import TOY, ToyDeal, ToyPosition, ToyRecord, ToySolver, random_deal
 
 from deberts.cli.main import main
+from deberts.engine.face import new_solver
 from deberts.formats import batch, records
 from deberts.model.registry import find_game, game_of, register, unregister
 
@@ -30,7 +31,8 @@ def toy() -> Iterator[None]:
 def test_the_registry_finds_it_by_name_alias_and_object() -> None:
     position = ToyPosition(ToyDeal.parse(HANDS))
     assert find_game("toy") is find_game("highcard") is game_of(position) is TOY
-    assert isinstance(TOY.solver(), ToySolver)
+    assert isinstance(new_solver(TOY), ToySolver)
+    assert TOY.package == "toy_game" and TOY.provides("web") and not TOY.provides("cluster")
 
 
 def test_batch_lines_read_write_and_solve() -> None:

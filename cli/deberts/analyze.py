@@ -8,6 +8,9 @@ from typing import Any, BinaryIO
 
 import click
 
+from deberts.text.face import text_of
+from deberts.analysis.face import analysis_of
+from deberts.engine.face import new_solver
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import (
     option,
@@ -82,9 +85,9 @@ def analyze_command(
             record = _record(record_file, deal_number, hands, trump, declarer, leader, played,
                              preset, settings)
             game = game_of(record)  # a record of any game: its own solver, review, report
-            solver: Any = game.solver(table_bits if _given("table_bits") else None)
+            solver: Any = new_solver(game, table_bits if _given("table_bits") else None)
             with controlled(solver, seconds, progress):
-                analysis = game.review(record, solver=solver, start=start)
+                analysis = analysis_of(game).analyze_play(record, solver=solver, start=start)
         else:
             if start:
                 raise CliError("--from takes --records: with HANDS, --played is the play")
@@ -98,7 +101,7 @@ def analyze_command(
     if as_json:
         click.echo(json.dumps(analysis.to_dict()))
     else:
-        render = game.render_analysis
+        render = text_of(game).render_analysis
         click.echo(render(analysis, record, notation_for_stdout(ascii_only)))
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deberts.analysis import __all__ as _analysis_names
 from deberts.engine.limit import Limit
 from deberts.engine.partial import PartialValues
 from deberts.variants.deberts.engine.many import solve_many
@@ -45,7 +44,6 @@ from deberts.variants.deberts.model.record import GameRecord
 from deberts.model.registry import Game, find_game, game_of, games, register
 from deberts.variants.deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
-from deberts.play import __all__ as _play_names
 
 if TYPE_CHECKING:
     from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
@@ -72,12 +70,21 @@ BACKEND = "cython"
 
 __version__ = "0.1.0"
 
-#: The analysis and play layers' names (their packages load them at first use), and
-#: the arena's function, whose name is its module's in ``deberts.play``.
-_LAZY = {
-    **dict.fromkeys(_analysis_names, "deberts.analysis"),
-    **dict.fromkeys(_play_names, "deberts.play"),
-    "arena": "deberts.variants.deberts.play.arena",
+#: Deberts' analysis and play names, loaded at their first use.
+_LAZY: dict[str, str | tuple[str, str]] = {
+    **dict.fromkeys(("BidEvaluation", "OptionStats", "evaluate_bid"),
+                    "deberts.variants.deberts.analysis.bid_evaluation"),
+    **dict.fromkeys(("CardAnalysis", "PlayAnalysis", "analyze_play"),
+                    "deberts.variants.deberts.analysis.review"),
+    **dict.fromkeys(("Knowledge", "sample_deals"), "deberts.variants.deberts.analysis.sampling"),
+    **dict.fromkeys(("DDTable", "TableCell", "dd_table"), "deberts.variants.deberts.analysis.table"),
+    "AlphaMuPlayer": "deberts.variants.deberts.play.alphamu",
+    **dict.fromkeys(("ArenaResult", "arena"), "deberts.variants.deberts.play.arena"),
+    **dict.fromkeys(("BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
+                     "view_of"), "deberts.variants.deberts.play.match"),
+    **dict.fromkeys(("PimcPlayer", "knowledge_of"), "deberts.variants.deberts.play.pimc"),
+    **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.variants.deberts.play.players"),
+    **dict.fromkeys(("make_player", "player_factory"), "deberts.play.specs"),
 }
 __getattr__ = lazy_names(__name__, _LAZY)
 

@@ -27,7 +27,7 @@ def fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
 def plugin(name: str, module: str | None) -> Toy:
     """A game like the toy, called ``name``, whose cli face is ``module``."""
     return type(name.title(), (Toy,), {"name": name, "title": name.title(), "aliases": (),
-                                       "cli_module": module})()
+                                       "layers": {} if module is None else {"cli": module}})()
 
 
 @pytest.fixture
@@ -75,13 +75,13 @@ def test_a_module_of_cli_that_is_no_folder_is_no_game_s_face(registered: list[To
     assert result.exit_code == 0 and "warning" not in result.output
 
 
-def test_a_cli_module_that_is_no_name_is_skipped_with_one_warning(
+def test_a_cli_layer_that_is_no_name_is_skipped_with_one_warning(
         registered: list[Toy]) -> None:
     registered.append(register(plugin("numbered", 42)))  # type: ignore[arg-type]
     result = CliRunner().invoke(main, ["--help"])
     assert result.exit_code == 0 and "  solve " in result.output
     assert result.output.startswith("deberts: warning: the commands of game 'numbered' are "
-                                    "skipped: its cli_module is 42, expected the name of "
+                                    "skipped: its cli layer is 42, expected the name of "
                                     "a module\n")
 
 

@@ -19,7 +19,7 @@ def test_a_spec_makes_a_seeded_player_of_the_default_game() -> None:
     assert isinstance(player, PimcPlayer) and player.samples == 100
     assert player.inference == Inference("bidding")
     assert deberts.player_factory is player_factory and deberts.make_player is make_player
-    assert deberts.knowledge_of is deberts.play.knowledge_of
+    assert deberts.play.make_player is make_player and not hasattr(deberts.play, "knowledge_of")
 
 
 def test_every_games_types_come_from_the_registry() -> None:

@@ -1,6 +1,6 @@
 """A game registered from outside the package gets its own page on the board, in
 the nav bar of every page, with nothing written for it outside its own file
-(``tests/toy_game.py``)."""
+(``tests/toy_game/``)."""
 
 from __future__ import annotations
 

@@ -30,6 +30,7 @@ import json
 import time
 from typing import IO, Any, Iterable, Iterator
 
+from deberts.formats.face import formats_of
 from deberts.errors import DebertsError, RecordError, short_message
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
@@ -46,14 +47,14 @@ def game_from_object(data: object) -> Any:
     if not isinstance(data, dict):
         raise RecordError(f"bad record: expected a JSON object, got {json_type(data)}")
     if "game" not in data:
-        return default_game().read_line(data)
+        return formats_of(default_game()).read_line(data)
     try:
         game = find_game(data["game"])
     except DebertsError:
         shown = json.dumps(data["game"]) if isinstance(data["game"], str) else "not a name"
         names = " ".join(game.name for game in games())
         raise RecordError(f"bad field 'game': {shown[:40]}, expected one of {names}") from None
-    return game.read_line(data)
+    return formats_of(game).read_line(data)
 
 
 #: What a batch line may ask for, cheapest first; ``solve`` when it names none.
@@ -90,7 +91,7 @@ def _decoded(line: bytes | str) -> object:
 
 def answer(solver: Any, position: Any, mode: str) -> dict[str, Any]:
     """The result object of ``position`` in ``mode`` by ``solver`` (the game's,
-    :class:`~deberts.model.registry.GameSolver`): ``solve`` the solution's own
+    :class:`~deberts.engine.face.GameSolver`): ``solve`` the solution's own
     object; ``value`` ``{"mode", "margin", "nodes", "seconds"}``; ``values``
     ``{"mode", "moves": [{"move", "margin"}, ...] (the solver's order), "nodes",
     "seconds"}``."""
@@ -117,7 +118,7 @@ def to_object(position: object) -> dict[str, Any]:
     except DebertsError:
         raise DebertsError(
             f"bad position: {type(position).__name__} has no batch line") from None
-    data = game.write_line(game.own(position, game.position, "position"))
+    data = formats_of(game).write_line(game.own(position, game.position, "position"))
     return data if game == default_game() else {"game": game.name, **data}
 
 

@@ -1,15 +1,34 @@
 """The games the package plays, each one object: python-chess's ``VARIANTS`` and
 ``find_variant`` for card games.
 
-A game is an instance of a :class:`Game` subclass. Its class names the game's model
-types (position, deal, rules, record) and its methods give the game's parts in the
-higher layers: the solver, the batch-line reader and writer, the review of a played
-deal, the renderers, the player types, the arena, the session of the web board, the
-terminal table and the command-line commands. Each method imports its part inside
-the game's own package when first called, so the model layer imports no higher layer
-(``tests/test_layers.py``). Generic code (batch lines, records, the arena, the CLI,
-the web API) finds a game by name (:func:`find_game`) or by one of its objects
-(:func:`game_of`), asks it for its parts, and never names one.
+A game is an instance of a :class:`Game` subclass, which holds the model's facts of
+the game: its names, its title, its model types (position, deal, rules, record) and
+its record format. Its parts in the higher layers are its **faces**, found by
+convention: the layer ``L`` of a game is the package ``<game package>.L`` (for this
+package's games ``deberts.variants.<game>.L``), and that package is the face, with the
+same names in every game. Each generic layer that reads a game declares, in its own
+package, the ``typing.Protocol`` of what it reads and a function that finds it:
+
+* engine (:mod:`deberts.engine.face`): ``Solver``;
+* analysis (:mod:`deberts.analysis.face`): ``analyze_play``, the review;
+* play (:mod:`deberts.play.face`): ``TYPES``, ``run_arena``; ``start_session``;
+* formats (:mod:`deberts.formats.face`): ``read_line``, ``write_line``;
+* text (:mod:`deberts.text.face`): ``render_solution``, ``arena_lines``,
+  ``values_svg``, ``DRAWINGS``, ``SVG_OPTIONS``;
+* web (:mod:`deberts.web.face`): ``PAGES``, ``ROUTERS``, ``Fields``; ``view_json``,
+  ``board``, ``result_json``, ``review``.
+
+:meth:`Game.face` imports the game's layer package and checks that it has every name
+of the Protocol (a :class:`DebertsError` naming what a game lacks); the layer's
+function casts it to its Protocol, and each game's ``game.py`` assigns every face to
+its Protocol under ``TYPE_CHECKING``, so that mypy checks every name and signature.
+Any layer, the command line's too, finds its part of a game the same way: declare the
+Protocol, call ``game.face("<layer>", Protocol)``; a game whose face of a layer lives
+elsewhere (its command-line code beside the ``deberts`` command's, ``deberts.cli.<game>``)
+names that module in :attr:`Game.layers`. The model layer so imports no
+higher layer (``tests/test_layers.py``). Generic code (batch lines, records, the
+arena, the CLI, the web API) finds a game by name (:func:`find_game`) or by one of its
+objects (:func:`game_of`), asks it for its faces, and never names one.
 
 The games are found where Python finds plugins: the ``deberts.games`` entry-point
 group (:mod:`importlib.metadata`), where this package lists its own games and an
@@ -18,39 +37,29 @@ outside package lists its own. :func:`register` adds one at run time.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import logging
+import sys
 import threading
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from contextlib import AbstractContextManager
-from importlib.metadata import entry_points
-from collections.abc import Hashable, Iterator, Set
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
+from collections.abc import Hashable
+from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
 
 from deberts.errors import ArgumentError, DebertsError
 
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
-
-    from fastapi import APIRouter
-    from pydantic import BaseModel
-
 #: The entry-point group where games are listed.
 ENTRY_POINTS = "deberts.games"
+#: The distribution whose entry points are the built-in games.
+_DISTRIBUTION = "deberts"
+#: Where a game plug-in that fails to load is reported (one line on stderr when the
+#: application configures no logging).
+_LOG = logging.getLogger("deberts.games")
 
 
 #: A move of any game (a card, a swap, a break): hashable, named by ``str``.
 GameMove = Hashable
-
-
-class MoveValues(Protocol):
-    """Every legal move's margin, by move: each game's own mapping, keyed by its own
-    moves, read through its moves and items."""
-
-    def __len__(self) -> int: ...
-
-    def __iter__(self) -> Iterator[GameMove]: ...
-
-    def items(self) -> Set[tuple[GameMove, int]]: ...
 
 
 class GamePosition(Protocol):
@@ -75,127 +84,12 @@ class GameRules(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class ProvenValues(Protocol):
-    """What a search proved of every move's value within its limit, as JSON (each
-    game's ``deberts.engine.partial.PartialValues``)."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-class GameSession(Protocol):
-    """A match against the computer, one decision at a time, with the person at
-    ``seat`` (a :class:`deberts.play.session.Session`)."""
-
-    seat: int
-
-    def start_deal(self) -> None: ...
-
-    def answer(self, text: str) -> None: ...
-
-    def close(self) -> None: ...
-
-
-class GameSolution(Protocol):
-    """What every game's solution has: the exact margin, the player to move, and one
-    JSON object, the wire format of ``solve --json``, batch and the web API."""
-
-    @property
-    def margin(self) -> int: ...
-
-    @property
-    def to_move(self) -> int: ...
-
-    def move_margins(self) -> MoveValues: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-class GameSolver(Protocol):
-    """The solver contract every game keeps (the ``Protocol`` of python-chess's
-    engines): ``value`` the int margin of the side that the game scores from,
-    ``values`` every legal move's margin, ``best`` the margin and one optimal move,
-    ``line`` the margin, an optimal line and its score, ``solve`` everything,
-    ``proven_values`` every move's margin as far as the search proves it within the
-    limit (a ``deberts.engine.partial.PartialValues``: each move's value the
-    moment it is proven, told to ``observer``, and what a stopped search proved),
-    ``nodes`` the last search's node count, and ``limit``/``progress`` the calling
-    thread's budget and observer for the searches in a ``with`` block. Safe to share
-    between threads."""
-
-    nodes: int
-
-    def __init__(self, table_bits: int = ...) -> None: ...
-
-    def limit(
-        self, seconds: float | None = None, nodes: int | None = None
-    ) -> AbstractContextManager[None]: ...
-
-    def progress(self, observer: Callable[[Any], None]) -> AbstractContextManager[None]: ...
-
-    def value(self, position: Any) -> int: ...
-
-    def values(self, position: Any) -> MoveValues: ...
-
-    def proven_values(
-        self, position: Any, observer: Callable[[Any], None] | None = None
-    ) -> ProvenValues: ...
-
-    def best(self, position: Any) -> tuple[int, GameMove]: ...
-
-    def line(self, position: Any) -> tuple[int, tuple[GameMove, ...], object]: ...
-
-    def solve(self, position: Any) -> GameSolution: ...
-
-
-class Report(Protocol):
-    """A result that generic code writes out as JSON: an analysis, an arena's."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-class Web(Protocol):
-    """A game on the web board's Play page: a decision's view as JSON and drawn, a
-    finished deal's result as JSON, and its review (``None`` when there is none)."""
-
-    def view_json(self, view: Any) -> dict[str, Any]: ...
-
-    def board(self, decision: Any) -> str: ...
-
-    def result_json(self, result: Any) -> dict[str, Any]: ...
-
-    def review(self, result: Any) -> dict[str, Any] | None: ...
-
-
-_Solver = TypeVar("_Solver")
 _Own = TypeVar("_Own")
 
-@dataclass(frozen=True)
-class Page:
-    """A page of the web board: its ``path`` and its ``title`` in the nav bar, its
-    ``body`` (HTML, set in the frame every page shares) and its ``script``
-    (JavaScript, served as ``/pages/<stem>.js``)."""
 
-    path: str
-    title: str
-    stem: str
-    body: str
-    script: str
-
-    @classmethod
-    def read(cls, path: str, title: str, folder: Traversable, stem: str) -> Page:
-        """The page whose body and script are ``<stem>.html`` and ``<stem>.js`` of
-        ``folder`` (a package's files)."""
-        return cls(path, title, stem, (folder / f"{stem}.html").read_text(encoding="utf-8"),
-                   (folder / f"{stem}.js").read_text(encoding="utf-8"))
-
-
-#: A player type: its maker (settings as keywords) and its settings' types.
-PlayerType = tuple[Callable[..., Any], Mapping[str, type]]
-
-
-class Game(ABC):
-    """One game: its name (and aliases), its model types, its record format, and its
-    parts in the higher layers, each a method.
+class Game:
+    """One game: its name (and aliases), its model types and its record format; its
+    parts in the higher layers are its faces (:meth:`face`).
 
     ``rank`` orders the games in listings, the lowest first: the default game of
     input that names none. A part a game lacks raises a :class:`DebertsError` that
@@ -211,33 +105,49 @@ class Game(ABC):
     rules: ClassVar[type[GameRules]]
     record: ClassVar[type]
     record_format: ClassVar[str]
+    #: The module of a layer's face where it is not ``<package>.<layer>``, by layer
+    #: (a game whose command-line code lives beside the ``deberts`` command's, say).
+    layers: ClassVar[Mapping[str, str]] = {}
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
-    def provides(self, part: str) -> bool:
-        """Whether this game has the part (method) ``part``."""
-        method = getattr(type(self), part, None)
-        return method is not None and method is not getattr(Game, part, None)
+    @property
+    def package(self) -> str:
+        """The game's package, where its layers are: the package of the module that
+        defines the game's class (that module itself when it is a package)."""
+        module = sys.modules[type(self).__module__]
+        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
 
-    def _lacks(self, part: str) -> DebertsError:
-        return DebertsError(f"{self.title} has no {part}")
+    def layer(self, layer: str) -> str:
+        """The module of the game's face in ``layer``: ``<package>.<layer>``, unless
+        :attr:`layers` names another."""
+        return self.layers.get(layer, f"{self.package}.{layer}")
 
-    # -- the engine ---------------------------------------------------------
+    def provides(self, layer: str) -> bool:
+        """Whether this game has a ``layer`` module (a face in that layer)."""
+        try:
+            return importlib.util.find_spec(self.layer(layer)) is not None
+        except ModuleNotFoundError:
+            return False
 
-    @abstractmethod
-    def solver_class(self) -> type[GameSolver]:
-        """The solver class: ``Solver(table_bits)`` with the :class:`GameSolver` calls."""
-
-    def solver(self, table_bits: int | None = None) -> GameSolver:
-        """A fresh solver for this game (its default table size unless given)."""
-        make = self.solver_class()
-        return make() if table_bits is None else make(table_bits)
-
-    def own_solver(self, solver: GameSolver | None, kind: type[_Solver]) -> _Solver | None:
-        """``solver`` as this game's solver class ``kind`` (``None`` stays ``None``):
-        another game's solver is an :class:`ArgumentError`, not a wrong answer."""
-        return None if solver is None else self.own(solver, kind, "solver")
+    def face(self, layer: str, protocol: type) -> ModuleType:
+        """The game's face in ``layer``: its module :meth:`layer` (the package
+        ``<package>.<layer>``), which has every name of ``protocol`` (the layer's
+        ``typing.Protocol`` of what it reads); a :class:`DebertsError` names what the
+        game lacks. The layer's own function (``engine_of``, ``web_of``, ...) gives it
+        the Protocol's type."""
+        where = self.layer(layer)
+        try:
+            module = importlib.import_module(where)
+        except ModuleNotFoundError as error:
+            if error.name is None or not (where + ".").startswith(error.name + "."):
+                raise  # a module the game's layer imports is missing: not the layer
+            raise DebertsError(f"{self.title} has no {layer} layer") from None
+        missing = [name for name in face_members(protocol) if not hasattr(module, name)]
+        if missing:
+            raise DebertsError(f"{self.title} has no {' '.join(missing)} in its {layer} layer")
+        return module
 
     def own(self, value: object, kind: type[_Own], what: str) -> _Own:
         """``value`` (a position, rules, a solver that generic code hands the game)
@@ -257,94 +167,25 @@ class Game(ABC):
         command-line options (:meth:`options`)."""
         return self.rules.from_settings(settings)
 
-    # -- formats ------------------------------------------------------------
+    def _lacks(self, part: str) -> DebertsError:
+        return DebertsError(f"{self.title} has no {part}")
 
-    @abstractmethod
-    def read_line(self, data: Mapping[str, Any]) -> GamePosition:
-        """A batch line's decoded object -> the position."""
+    # -- the command line (its faces' move is under way) ---------------------
 
-    @abstractmethod
-    def write_line(self, position: GamePosition) -> dict[str, Any]:
-        """A position -> its batch line's object (without the game field)."""
 
-    def line_fields(self) -> type[BaseModel] | None:
-        """The game's own fields of a position as the web API reads it, a
-        :class:`deberts.web.requests.LineFields` model (its descriptions and examples
-        are the API schema's); ``None``: the fields every game has."""
-        return None
-
-    # -- analysis and text --------------------------------------------------
-
-    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
-               start: int = 0) -> Report:
-        """The review of a played deal (a position and its ``moves``, or a record),
-        the first ``start`` moves taken as given, on ``solver`` (a fresh one when
-        ``None``)."""
-        raise self._lacks("review")
-
-    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
-        """The text report of ``deberts solve``."""
-        raise self._lacks("solve report")
-
-    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
-        """The text report of ``deberts analyze`` (``record`` or ``None``)."""
-        raise self._lacks("review report")
-
-    def svg(self, position: GamePosition, values: MoveValues,
-            options: Mapping[str, Any] | None = None) -> str:
-        """The position drawn, each legal move's value marked; ``options`` are the
-        game's own drawing options (:meth:`svg_options`)."""
-        raise self._lacks("drawing")
-
-    def drawings(self) -> Sequence[tuple[type, Callable[[Any], str]]]:
-        """The game's objects that draw themselves in a notebook, each with its
-        drawing (the :class:`deberts.model.display.Drawn` hooks ask every game)."""
-        return ()
-
-    def svg_options(self) -> tuple[str, ...]:
-        """The drawing options :meth:`svg` takes (the web API refuses others)."""
-        return ()
-
-    # -- play ---------------------------------------------------------------
-
-    def players(self) -> Mapping[str, PlayerType]:
-        """The player types by name."""
-        raise self._lacks("players")
-
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: GameRules, jobs: int,
-              progress: Callable[[Any], None] | None = None,
-              options: Mapping[str, Any] | None = None) -> Report:
-        """Two player types over ``deals`` duplicate deals on ``jobs`` processes, each
-        match's outcome to ``progress``; ``options`` are the game's own options of
-        the arena (:meth:`options`)."""
-        raise self._lacks("arena")
-
-    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
-        """The arena's report lines, from its JSON object."""
-        raise self._lacks("arena report")
-
-    def session(self, players: int, rules: GameRules, target: int | None, seed: int | None,
-                samples: int, seconds: float) -> GameSession:
-        """A match against the computer, one decision at a time (a
-        :class:`deberts.play.session.Session`)."""
-        raise self._lacks("session")
-
-    def web(self) -> Web:
-        """The game on the web board's Play page."""
-        raise self._lacks("web play")
-
-    def pages(self) -> Sequence[Page]:
-        """The game's pages of the web board, in the nav bar's order."""
-        return ()
-
-    def routers(self) -> Sequence[APIRouter]:
-        """The game's own endpoints of the web API, beside those of every game."""
-        return ()
+def face_members(protocol: type) -> tuple[str, ...]:
+    """The public names a face ``protocol`` declares: its annotated attributes, its
+    methods and its properties."""
+    names = set(getattr(protocol, "__annotations__", {}))
+    names |= {name for name, value in vars(protocol).items()
+              if callable(value) or isinstance(value, property)}
+    return tuple(sorted(name for name in names if not name.startswith("_")))
 
 
 _GAMES: dict[str, Game] = {}
 _NAMES: dict[str, str] = {}
 _LOADED = False
+_IN_PROGRESS = False
 #: Held while the installed games load, so that a second thread waits for them.
 _LOADING = threading.RLock()
 
@@ -357,20 +198,27 @@ def register(game: Game) -> Game:
 
 
 def _add(game: Game) -> None:
+    """Register ``game``: a :class:`Game` whose name and aliases are strings that no
+    registered game has, compared lower-cased as :func:`find_game` looks them up."""
     if not isinstance(game, Game):
         raise DebertsError(f"cannot register a {type(game).__name__}: expected a Game")
-    for name in (game.name, *game.aliases):
-        if name in _NAMES:
-            raise DebertsError(f"game name {name!r} is taken by {_NAMES[name]}")
+    names = (getattr(game, "name", None), *getattr(game, "aliases", ()))
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise DebertsError(f"bad game name {name!r}: expected a non-empty string")
+        if name.lower() in _NAMES:
+            raise DebertsError(f"game name {name!r} is taken by {_NAMES[name.lower()]}")
+    if len({str(name).lower() for name in names}) < len(names):
+        raise DebertsError(f"game {game.name!r} gives a name twice: {' '.join(names)}")
     _GAMES[game.name] = game
-    _NAMES.update({name: game.name for name in (game.name, *game.aliases)})
+    _NAMES.update({str(name).lower(): game.name for name in names})
 
 
 def unregister(name: str) -> None:
     """Remove a registered game (a test's own game, say)."""
     game = _GAMES.pop(name)
     for alias in (game.name, *game.aliases):
-        del _NAMES[alias]
+        del _NAMES[alias.lower()]
 
 
 def games() -> tuple[Game, ...]:
@@ -424,18 +272,32 @@ def game_of_record(data: Mapping[str, Any]) -> Game:
 
 def _load_installed() -> None:
     """Register the games of the ``deberts.games`` entry points at the registry's
-    first use: each names a :class:`Game` instance."""
-    global _LOADED
+    first use: each names a :class:`Game` instance. This package's own games load
+    first, so that no plug-in takes their names; a plug-in that fails to load (it
+    raises, even ``SystemExit``, names a missing module or attribute, gives no game or
+    a taken name) is skipped with one warning naming it, and the other games work."""
+    global _LOADED, _IN_PROGRESS
     if _LOADED:
         return
     with _LOADING:
-        if _LOADED:
-            return
-        for point in entry_points(group=ENTRY_POINTS):
-            try:
-                game = point.load()
-            except Exception as error:
-                raise DebertsError(f"game {point.name!r} ({point.value}) failed to load: "
-                                   f"{type(error).__name__}: {error}") from error
-            _add(game)
-        _LOADED = True
+        if _LOADED or _IN_PROGRESS:
+            return  # loaded, or a plug-in being loaded asks for the games loaded so far
+        _IN_PROGRESS = True
+        try:
+            points = sorted(entry_points(group=ENTRY_POINTS), key=lambda point: not _own(point))
+            for point in points:
+                try:
+                    _add(point.load())
+                except (Exception, SystemExit) as error:  # one plug-in harms no other game
+                    _LOG.warning("deberts: game plug-in %r (%s) failed to load and is skipped: "
+                                 "%s: %s", point.name, point.value, type(error).__name__,
+                                 " ".join(str(error).split())[:200])
+            _LOADED = True
+        finally:
+            _IN_PROGRESS = False
+
+
+def _own(point: EntryPoint) -> bool:
+    """Whether ``point`` is listed by this package's own distribution."""
+    dist = getattr(point, "dist", None)
+    return dist is not None and dist.metadata["Name"] == _DISTRIBUTION

@@ -1,9 +1,11 @@
-"""Playing games: a match with bidding, the exchange and play, the players
-(random, heuristic, Monte Carlo), the players made from their specs
-(:func:`player_factory`), and the arena that pits them against each other.
+"""The play layer's generic part: the players made from their specs of any game
+(:func:`make_player`, :func:`player_factory`), the match against the computer one
+decision at a time (:class:`Session`), and what the layer reads of every game (each
+game's players, matches and arena are in its own folder,
+``deberts.variants.<game>.play``; users import them from the
+package root and its games' namespaces).
 
-Its public names are here (``deberts.play.PimcPlayer``), loaded at their first use;
-the arena's function is :func:`deberts.arena` (``deberts.variants.deberts.play.arena`` is its module)."""
+Its public names are here (``deberts.play.make_player``), loaded at their first use."""
 
 from __future__ import annotations
 
@@ -12,24 +14,14 @@ from typing import TYPE_CHECKING
 from deberts.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
-    from deberts.variants.deberts.play.arena import ArenaResult
-    from deberts.variants.deberts.play.match import (
-        BidView, DealResult, Match, Player, PlayView, play_deal, view_of,
-    )
-    from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
-    from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
+    from deberts.play.face import PlayFace, SessionFace, play_of, session_of
+    from deberts.play.session import Session
     from deberts.play.specs import make_player, player_factory
 
 #: The layer's public names, by module, loaded at their first use.
-_NAMES = {
-    "AlphaMuPlayer": "deberts.variants.deberts.play.alphamu",
-    "ArenaResult": "deberts.variants.deberts.play.arena",
-    **dict.fromkeys(("BidView", "DealResult", "Match", "Player", "PlayView", "play_deal",
-                     "view_of"),
-                    "deberts.variants.deberts.play.match"),
-    **dict.fromkeys(("PimcPlayer", "knowledge_of"), "deberts.variants.deberts.play.pimc"),
-    **dict.fromkeys(("HeuristicPlayer", "RandomPlayer"), "deberts.variants.deberts.play.players"),
+_NAMES: dict[str, str | tuple[str, str]] = {
+    **dict.fromkeys(("PlayFace", "SessionFace", "play_of", "session_of"), "deberts.play.face"),
+    "Session": "deberts.play.session",
     **dict.fromkeys(("make_player", "player_factory"), "deberts.play.specs"),
 }
 __getattr__ = lazy_names(__name__, _NAMES)

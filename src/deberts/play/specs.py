@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from deberts.errors import DebertsError, excerpt
-from deberts.model.registry import PlayerType, default_game, find_game
+from deberts.model.registry import default_game, find_game
+from deberts.play.face import PlayerType, play_of
 
 #: A game's player types: ``{name: (maker, {setting: type})}``.
 PlayerTypes = Mapping[str, PlayerType]
@@ -27,7 +28,7 @@ def player_factory(
     "pimc:samples=100,infer=bidding")(seat)``. The types are ``types``, else those
     of ``game`` (the default game's when ``None``)."""
     if types is None:
-        types = (default_game() if game is None else find_game(game)).players()
+        types = play_of(default_game() if game is None else find_game(game)).TYPES
     name, _, settings = spec.partition(":")
     if name not in types:
         raise DebertsError(f"unknown player type {excerpt(name)}: expected one of {' '.join(types)}")

@@ -296,11 +296,13 @@ Drawings = tuple[tuple[type, Callable[[Any], str]], ...]
 def draw(thing: object) -> str:
     """The drawing of an object that draws itself (:class:`deberts.model.display.Drawn`):
     cards by this module, any game's object by that game's drawings
-    (:meth:`deberts.model.registry.Game.drawings`)."""
+    (their text face's ``DRAWINGS``)."""
+    from deberts.text.face import text_of  # which reads this module's types
+
     if isinstance(thing, (Card, CardSet)):
         return cards_svg(thing)
     for game in games():
-        for kind, drawing in game.drawings():
+        for kind, drawing in text_of(game).DRAWINGS:
             if isinstance(thing, kind):
                 return drawing(thing)
     raise DebertsError(f"cannot draw a {type(thing).__name__}")

@@ -18,6 +18,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
+from deberts.analysis.face import analysis_of
+from deberts.text.face import text_of
+from deberts.engine.face import new_solver
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
 from deberts.errors import DebertsError, short_message
@@ -82,7 +85,7 @@ async def solve_position(request: Request, line: BaseModel, board: bool = False)
     """Solve a position (a batch line of any game), as deberts solve --json."""
     def work() -> dict[str, Any]:
         position = position_of(line)
-        solver = game_of(position).solver()
+        solver = new_solver(game_of(position))
         proven: list[PartialValues[Any]] = []  # the latest values proven
 
         def keep(progress: Progress) -> None:
@@ -118,8 +121,9 @@ def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
     data: dict[str, Any] = solution.to_dict()
     if board:
         game = game_of(position)
-        data["svg"] = game.svg(position, solution.move_margins())
-        data["report"] = report(game.render_solution(position, solution, Notation()))
+        text = text_of(game_of(position))
+        data["svg"] = text.values_svg(position, solution.move_margins())
+        data["report"] = report(text.render_solution(position, solution, Notation()))
     return data
 
 
@@ -128,11 +132,12 @@ async def draw_board(request: Request, body: BoardFields) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         position = position_of(body.line)
         game = game_of(position)
+        text = text_of(game)
         values = {legal_move(position, name): v for name, v in (body.values or {}).items()}
         options = {} if body.face_up is None else {"face_up": Card.parse(body.face_up)}
-        for name in options.keys() - set(game.svg_options()):
+        for name in options.keys() - set(text.SVG_OPTIONS):
             raise DebertsError(f"bad {name}: a {game.title} board takes no {name}")
-        return {"svg": game.svg(position, values, options)}
+        return {"svg": text.values_svg(position, values, options)}
 
     return await run(request, work)
 
@@ -180,9 +185,9 @@ def _analysis(body: AnalyzeFields) -> Any:
 
 def _reviewed(game: Game, *args: Any, **options: Any) -> Any:
     """``game``'s review of ``args`` on a solver of its own, within the time limit."""
-    solver = game.solver()
+    solver = new_solver(game)
     with bounded(solver):
-        return game.review(*args, solver=solver, **options)
+        return analysis_of(game).analyze_play(*args, solver=solver, **options)
 
 
 

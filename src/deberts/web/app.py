@@ -21,7 +21,8 @@ from starlette.exceptions import HTTPException
 
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
-from deberts.model.registry import Page, games
+from deberts.model.registry import games
+from deberts.web.face import Page, web_of
 from deberts.web import api, games_api, jobs_api, schemas
 from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
@@ -65,11 +66,11 @@ def create_app(limits: Limits | None = None, jobs: JobLimits | None = None) -> F
     app.include_router(api.router(bodies))
     app.include_router(games_api.router)
     for game in games():
-        for router in game.routers():
+        for router in web_of(game).ROUTERS:
             app.include_router(router)
     jobs_api.install(app, jobs if jobs is not None else JobLimits(), bodies)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    pages = [*(page for game in games() for page in game.pages()), *GENERIC_PAGES]
+    pages = [*(page for game in games() for page in web_of(game).PAGES), *GENERIC_PAGES]
     for page in pages:
         app.add_api_route(page.path, _page(page, pages), include_in_schema=False, methods=["GET"])
         app.add_api_route(f"/pages/{page.stem}.js", _script(page), include_in_schema=False,

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from deberts.web.face import board_of
 from deberts.errors import DebertsError, excerpt
 from deberts.model.registry import Game
 from deberts.play.session import Session, Status
@@ -65,7 +66,7 @@ def state_json(game_id: str, table: Table, status: Status) -> dict[str, Any]:
     and its drawing, the last deal's record and review, the match scores; the
     decision and the result in the game's own terms (its ``web`` part)."""
     session = table.session
-    web = table.game.web()
+    web = board_of(table.game)
     decision = status.decision
     return {
         "id": game_id,

@@ -9,6 +9,8 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
+from deberts.play.face import session_of
+from deberts.web.face import board_of
 from deberts.errors import DebertsError
 from deberts.model.registry import default_game, find_game
 from deberts.play.session import THINKING, Session
@@ -32,11 +34,9 @@ async def new_game(request: Request, body: GameRequest) -> dict[str, Any]:
     if not 0 < body.ai_seconds <= bound.ai_seconds:
         raise DebertsError(f"bad ai_seconds {body.ai_seconds}: expected above 0, at most {bound.ai_seconds}")
     game = default_game() if body.game is None else find_game(body.game)
-    session = game.session(body.players, game.rules_of(body.rules), body.target,
-                           body.seed, body.ai_samples, body.ai_seconds)
-    if not isinstance(session, Session):
-        raise DebertsError(f"{game.title} cannot be played on the board: its session "
-                           "is not a deberts.play.session.Session")
+    session = session_of(game).start_session(body.players, game.rules_of(body.rules),
+                                             body.target, body.seed, body.ai_samples,
+                                             body.ai_seconds)
     session.start_deal()
     game_id = games(request).add(game, session)
     return await _state(request, game_id, 0.0)
@@ -79,7 +79,7 @@ async def _state(request: Request, game_id: str, wait: float) -> dict[str, Any]:
         status = table.session.status()
     result = status.result
     if result is not None and status.deals not in table.reviews:
-        review = table.game.web().review
+        review = board_of(table.game).review
         analysis = await run(request, lambda: review(result), "review")
         table.reviews[status.deals] = None if analysis is None else {
             **analysis, "seat": table.session.seat}

@@ -30,7 +30,8 @@ from typing import Any, Callable
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, STOPPED_BY_INTERRUPT, PartialValues
 from deberts.errors import DebertsError, SearchInterrupted, short_message
-from deberts.model.registry import GameSolver, game_of
+from deberts.engine.face import GameSolver, new_solver
+from deberts.model.registry import game_of
 
 #: A job's states: searching, solved, stopped before the end (at its limit, by the
 #: page, or left by it) with what it proved, or failed (bad input).
@@ -113,7 +114,7 @@ class Job:
 
     def _run(self) -> None:
         try:  # the table is made here, off the event loop
-            solver: GameSolver = game_of(self.position).solver(self.limits.table_bits)
+            solver: GameSolver = new_solver(game_of(self.position), self.limits.table_bits)
             with solver.limit(seconds=self.limits.seconds), solver.progress(self._observe):
                 solution = solver.solve(self.position)
             self.solution = self.render(self.position, solution)

@@ -20,6 +20,7 @@ from fastapi import APIRouter, FastAPI, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
+from deberts.text.face import text_of
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import game_of
 from deberts.web.api import ERRORS, Error, position_of, solution_data
@@ -42,7 +43,7 @@ def jobs(request: Request) -> Jobs:
 
 
 def _board(position: Any, values: dict[Any, int]) -> str:
-    return game_of(position).svg(position, values)
+    return text_of(game_of(position)).values_svg(position, values)
 
 
 #: The header every request about a job gives its secret in.

@@ -1,7 +1,7 @@
 """The web API's request bodies (checked by the framework, then by the library) and
 the app's shared state (limits, thread pool, games) as a request sees it.
 
-A position's fields are each game's own (``Game.line_fields``, a subclass of
+A position's fields are each game's own (each web face's ``Fields``, a subclass of
 :class:`LineFields`); :mod:`deberts.web.schemas` makes the bodies that carry a
 position from the games registered when the app is made. Each field's docstring is
 its description in the API's schema (``/openapi.json``, the board's ``/docs`` and

@@ -1,5 +1,5 @@
 """The request bodies that carry a position, made from the games registered when the
-app is made: a position is one of the games' own models (``Game.line_fields``),
+app is made: a position is one of the games' own models (each web face's ``Fields``),
 chosen by its ``game`` field (the default game when it names none). The API's schema
 shows each game's own fields, examples and descriptions, and this module names no
 game.
@@ -34,6 +34,7 @@ from typing import (
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
+from deberts.web.face import web_of
 from deberts.model.registry import Game
 from deberts.web.requests import AnalyzeFields, BoardFields, CommonFields, LineFields
 
@@ -87,11 +88,11 @@ def build(games: Sequence[Game]) -> Schemas:
 
 def _fields(game: Game) -> type[LineFields]:
     """The game's own position fields, or those every game has."""
-    fields = game.line_fields()
+    fields = web_of(game).Fields
     if fields is None:
         return CommonFields
     if not (isinstance(fields, type) and issubclass(fields, LineFields)):
-        raise TypeError(f"{game.title}'s line_fields is not a LineFields model")
+        raise TypeError(f"{game.title}'s web Fields is not a LineFields model")
     return fields
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
 from deberts.variants.deberts.analysis.given_away import given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
+from deberts.model.arguments import instance
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import teams
 from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
@@ -145,3 +146,12 @@ def arena(
     return ArenaResult(specs, players, outcomes, target)
 
 
+def run_arena(specs: tuple[str, str], deals: int, seed: int, rules: Rules, jobs: int,
+              progress: Callable[[MatchOutcome], None] | None = None,
+              options: Mapping[str, object] | None = None) -> ArenaResult:
+    """The play face's arena (``deberts arena``): :func:`arena`, the players and the
+    target from the command's own ``options`` of Deberts (its preset is in ``rules``)."""
+    table = {name: int(str(value)) for name, value in (options or {}).items()
+             if name in ("players", "target") and value is not None}
+    return arena(specs, deals=deals, seed=seed, rules=instance("rules", rules, Rules, "a Rules"),
+                 jobs=jobs, progress=progress, **table)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from deberts.errors import DebertsError
+from deberts.model.arguments import instance
 from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
 from deberts.variants.deberts.model.rules import Rules
@@ -80,9 +81,10 @@ class GameSession(Session):
 
 def start_session(players: int, rules: Rules, target: int | None, seed: int | None,
                     samples: int, seconds: float) -> GameSession:
-    """The registry's ``session`` part: a match to ``target`` (301 when ``None``)
-    against ``PimcPlayer`` with ``samples`` deals a decision (its bids as many) and
+    """The play face's session: a match to ``target`` (301 when ``None``) against
+    ``PimcPlayer`` with ``samples`` deals a decision (its bids as many) and
     ``seconds`` a decision."""
+    instance("rules", rules, Rules, "a Rules")
     from deberts.variants.deberts.play.arena import player_factory  # the arena imports every player
     settings = f"samples={samples},bid_samples={samples},seconds={seconds}"
     opponent = player_factory("pimc:" + settings + ("" if seed is None else f",seed={seed}"))

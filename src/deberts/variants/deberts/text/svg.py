@@ -17,6 +17,9 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
+from deberts.engine.face import MoveValues
+from deberts.model.arguments import instance
+
 from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats
 from deberts.variants.deberts.analysis.table import DDTable, TableCell
 from deberts.variants.deberts.engine.solver import Solution
@@ -76,6 +79,20 @@ def position_svg(
 ) -> str:
     """A position around the table, optionally with every legal card's value."""
     return scene_svg(position_scene(position, values, face_up))
+
+
+#: The drawing options :func:`values_svg` takes (the web API refuses others).
+SVG_OPTIONS = ("face_up",)
+
+
+def values_svg(position: Position, values: MoveValues,
+               options: Mapping[str, object] | None = None) -> str:
+    """The text face's drawing (the web API's board): ``position`` with each legal
+    card's value of ``values``; ``options`` those of :data:`SVG_OPTIONS`."""
+    instance("position", position, Position, "a Position")
+    cards = {instance("card", card, Card, "a Card"): value for card, value in values.items()}
+    face_up = dict(options or {}).get("face_up")
+    return position_svg(position, cards, instance("face_up", face_up, (Card, type(None)), "a Card"))
 
 
 def view_svg(view: BidView | PlayView, playable: bool = False) -> str:

@@ -23,6 +23,8 @@ from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.work import check_cancelled
 
 router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
+#: The web face's own endpoints of Deberts.
+ROUTERS = (router,)
 
 
 class TableRequest(Strict):

@@ -1,4 +1,4 @@
-"""Deberts on the web board's Play page (the registry's ``web`` part): the view of the
+"""Deberts on the web board's Play page (the web face's board views): the view of the
 decision waiting for the person as JSON (with the names of the library's views) and
 its drawing, a finished deal's result, and its double-dummy review."""
 

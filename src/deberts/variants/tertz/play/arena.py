@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.errors import DebertsError
+from deberts.model.arguments import instance
 from deberts.variants.tertz.model import Deal, Rules
 from deberts.play.specs import player_factory
 from deberts.play.duplicate import MatchOutcome, duplicate
@@ -125,3 +126,13 @@ def arena(
         raise DebertsError(f"bad deal count {deals}: expected at least 1")
     job = partial(play_seating, specs, seed, rules)
     return ArenaResult(specs, duplicate(job, SEATINGS, deals, jobs, progress))
+
+
+def run_arena(specs: tuple[str, str], deals: int, seed: int, rules: Rules, jobs: int,
+              progress: Callable[[MatchOutcome], None] | None = None,
+              options: Mapping[str, object] | None = None) -> ArenaResult:
+    """The play face's arena (``deberts arena``): :func:`arena`; Tertz's arena has no
+    options of its own."""
+    return arena(specs, deals=deals, seed=seed,
+                 rules=instance("rules", rules, Rules, "a TertzRules"), jobs=jobs,
+                 progress=progress)

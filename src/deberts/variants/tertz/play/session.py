@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Callable
 
 from deberts.errors import DebertsError
+from deberts.model.arguments import instance
 from deberts.variants.tertz.model import Move, Rules, parse_move
 from deberts.play.session import Decision, Session
 from deberts.variants.tertz.play.arena import factory_of
@@ -53,9 +54,10 @@ class GameSession(Session):
 
 def start_session(players: int, rules: Rules, target: int | None, seed: int | None,
                   samples: int, seconds: float) -> GameSession:
-    """The registry's ``session`` part: a game against the searched player
+    """The play face's session: a game against the searched player
     (``SearchPlayer``, the strongest) with ``samples`` worlds and ``seconds`` a
     decision (``target`` overrides the rules' 501)."""
+    instance("rules", rules, Rules, "a TertzRules")
     if players != 2:
         raise DebertsError(f"bad player count {players}: Tertz is for 2 players")
     if target is not None:

@@ -12,10 +12,14 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
+from deberts.engine.face import MoveValues
+from deberts.model.arguments import instance
+
 from deberts.variants.tertz.analysis.review import PlayAnalysis
 from deberts.variants.tertz.engine.solver import Solution, played_out
 from deberts.model.cards import Card, CardSet
 from deberts.variants.tertz.model import Move, Deal, Position
+from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.position import Trick
 from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.play.match import DealResult, PlayView
@@ -59,6 +63,19 @@ def position_svg(position: Position, values: Mapping[Move, int] | None = None,
         {m: v for m, v in values.items() if isinstance(m, Card)}, best,
         f"Tertz, {len(position.stock)} cards to draw", last_trick, last_winner, notes,
     ))
+
+
+#: The drawing options :func:`values_svg` takes: none.
+SVG_OPTIONS: tuple[str, ...] = ()
+
+
+def values_svg(position: Position, values: MoveValues,
+               options: Mapping[str, object] | None = None) -> str:
+    """The text face's drawing (the web API's board): ``position`` with each legal
+    move's value of ``values``, its moves read by name; Tertz's board takes no
+    options (:data:`SVG_OPTIONS`)."""
+    instance("position", position, Position, "a TertzPosition")
+    return position_svg(position, {as_move(str(move)): value for move, value in values.items()})
 
 
 def _last(tricks: Sequence[Trick]) -> tuple[tuple[TableCard, ...], int | None]:

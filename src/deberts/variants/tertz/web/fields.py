@@ -1,4 +1,4 @@
-"""Tertz's fields of a position in the web API (``Game.line_fields``): a batch line's
+"""Tertz's fields of a position in the web API (the web face's ``Fields``): a batch line's
 fields, with their meanings and examples for the API's schema."""
 
 from __future__ import annotations

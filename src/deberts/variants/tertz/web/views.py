@@ -1,4 +1,4 @@
-"""Tertz on the web board's Play page (the registry's ``web`` part): the view of the
+"""Tertz on the web board's Play page (the web face's board views): the view of the
 move waiting for the person as JSON and its drawing, a finished deal's record and
 score, and the double-dummy review of its end phase.
 

@@ -1,6 +1,8 @@
 """A toy third game, registered by the tests only, to show that the generic surfaces
 (batch lines, game records, ``analyze --record``, the arena, the web API) serve a
-game they have never heard of.
+game they have never heard of. Its faces are this package's layer modules, as each
+game's are its layer packages: ``engine``, ``formats``, ``analysis``, ``play``,
+``text`` and ``web``.
 
 *High card*: two players hold a few cards each; the leader plays any card, the other
 any card, the higher card (by its index, 8 * suit + rank) takes the trick and leads
@@ -13,7 +15,7 @@ import random
 from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import click
 
@@ -21,11 +23,8 @@ from deberts.engine.partial import PartialValues
 from deberts.errors import IllegalMoveError, RecordError, RulesError
 from deberts.model.cards import Card, CardSet, parse_cards
 from deberts.model.fields import cards_field, check_object
-from deberts.model.registry import Game, GameSolver, Page, PlayerType, Report
+from deberts.model.registry import Game
 from deberts.play.duplicate import MatchOutcome, duplicate
-
-if TYPE_CHECKING:
-    from pydantic import BaseModel
 
 FORMAT = "toy-record/1"
 
@@ -376,7 +375,8 @@ def terminal_game() -> type[ToyTerminal]:
 
 
 class Toy(Game):
-    """High card, the tests' own game: every part generic code asks for, in one file."""
+    """High card, the tests' own game: its model here, its faces in this package's
+    layer modules (``toy_game.engine``, ``toy_game.web``, ...), found as every game's."""
 
     name = "highcard"
     title = "High card"
@@ -388,56 +388,8 @@ class Toy(Game):
     record_format = FORMAT
     #: Its cli face (:class:`deberts.cli.faces.GameCli`): this module's own_commands,
     #: own_options and terminal_game.
-    cli_module = __name__
+    layers = {"cli": __name__}  # its commands are this module's
 
-    def solver_class(self) -> type[GameSolver]:
-        return ToySolver
-
-    def line_fields(self) -> type[BaseModel]:
-        from deberts.web.requests import Cards, LineFields
-
-        class ToyFields(LineFields):
-            """A high-card position: two hands and the cards played."""
-
-            hands: Cards | None = None
-            """The two hands, S.H.D.C each: one string or a list."""
-
-        return ToyFields
-
-    def read_line(self, data: Mapping[str, Any]) -> ToyPosition:
-        return read_line(dict(data))
-
-    def write_line(self, position: Any) -> dict[str, Any]:
-        return write_line(position)
-
-    def review(self, played: Any, moves: Any = None, *, solver: GameSolver | None = None,
-               start: int = 0) -> Report:
-        return review(played, moves, solver=self.own_solver(solver, ToySolver), start=start)
-
-    def render_solution(self, position: Any, solution: Any, notation: Any) -> str:
-        return render_solution(position, solution, notation)
-
-    def render_analysis(self, analysis: Any, record: Any, notation: Any) -> str:
-        return render_analysis(analysis, record, notation)
-
-    def svg(self, position: Any, values: Mapping[Any, int],
-            options: Mapping[str, Any] | None = None) -> str:
-        return svg(position, values)
-
-    def players(self) -> Mapping[str, PlayerType]:
-        return PLAYERS
-
-    def arena(self, specs: Sequence[str], deals: int, seed: int, rules: Any, jobs: int,
-              progress: Callable[[Any], None] | None = None,
-              options: Mapping[str, Any] | None = None) -> Report:
-        first, second = specs
-        return arena((first, second), deals, seed, rules, jobs, progress)
-
-    def render_arena(self, data: Mapping[str, Any]) -> list[str]:
-        return render_arena(dict(data))
-
-    def pages(self) -> Sequence[Page]:
-        return (Page("/highcard", "High card", "highcard", PAGE_BODY, PAGE_SCRIPT),)
 
 
 TOY = Toy()
