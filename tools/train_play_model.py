@@ -206,8 +206,10 @@ def main() -> None:
     parser = script.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data", nargs="+", metavar="FILE.parquet")
     parser.add_argument("--hidden", type=int, default=16, help="hidden units (0: linear)")
-    parser.add_argument("--steps", type=script.at_least(1), default=300)
-    parser.add_argument("--rate", type=float, default=0.01)
+    parser.add_argument("--steps", type=script.at_least(1), default=None,
+                        help="the network's training steps (300)")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="the network's learning rate (0.01)")
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=45)
     parser.add_argument("--write", action="store_true", help=f"store the model in {OUT.name}")
@@ -217,6 +219,12 @@ def main() -> None:
         script.fail(f"bad --hidden {args.hidden}: expected 0 or more")
     if not 0 <= args.ridge < float("inf"):
         script.fail(f"bad --ridge {args.ridge}: expected a number from 0 up")
+    network = [f"--{name}" for name in ("steps", "rate") if getattr(args, name) is not None]
+    if network and not args.hidden:
+        script.fail(f"{' and '.join(network)} train the network: with --hidden 0 the fit is "
+                    "linear (Newton's method, --ridge)")
+    args.steps = 300 if args.steps is None else args.steps
+    args.rate = 0.01 if args.rate is None else args.rate
     if not 0 < args.rate < float("inf"):
         script.fail(f"bad --rate {args.rate}: expected a number above 0")
     found = {}

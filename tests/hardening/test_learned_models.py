@@ -52,6 +52,10 @@ def play_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (["--rate", "inf"], "bad --rate inf: expected a number above 0"),
     (["--rate", "1e300"], "2 players: the training diverged (bad play model: field"),
     (["--rate", "1e200", "--ridge", "0"], "2 players: the linear fit has no single answer"),
+    (["--hidden", "0", "--rate", "0.1"],
+     "--rate train the network: with --hidden 0 the fit is linear"),
+    (["--hidden", "0", "--steps", "9", "--rate", "1"],
+     "--steps and --rate train the network: with --hidden 0 the fit is linear"),
 ])
 def test_a_training_run_that_would_write_nan_weights_is_refused(
         tmp_path: Path, play_data: Path, args: list[str], message: str) -> None:
