@@ -38,7 +38,6 @@ PRESET = click.Option(["--rules", "preset"], type=click.Choice(tuple(PRESETS), c
                       default="moscow", show_default=True, help="The rules preset.")
 
 players_option = as_option(PLAYERS)
-target_option = as_option(TARGET)
 
 
 def rules_options(command: Callable[..., Any]) -> Callable[..., Any]:

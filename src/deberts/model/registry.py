@@ -45,7 +45,7 @@ import threading
 from collections.abc import Hashable
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
+from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence, TypeVar
 
 from deberts.errors import ArgumentError, DebertsError
 
@@ -257,17 +257,6 @@ def game_of(value: object) -> Game:
         if isinstance(value, (game.position, game.deal, game.rules, game.record)):
             return game
     raise DebertsError(f"no game plays a {type(value).__name__}")
-
-
-def game_of_record(data: Mapping[str, Any]) -> Game:
-    """The game of a decoded record, by its ``format`` field."""
-    for game in games():
-        if data.get("format") == game.record_format:
-            return game
-    formats = " ".join(repr(game.record_format) for game in games())
-    shown = data.get("format")
-    raise DebertsError(f"bad field 'format': expected one of {formats}, got "
-                       f"{repr(shown)[:40] if isinstance(shown, str) else 'none'}")
 
 
 def _load_installed() -> None:
