@@ -78,10 +78,12 @@ def exchanges(app: Any) -> dict[tuple[str, str], tuple[Any, int, Any]]:
     schema = app.openapi()
     found: dict[tuple[str, str], tuple[Any, int, Any]] = {}
     with TestClient(app) as client:
-        def ask(method: str, path: str, url: str, body: Any = None) -> Any:
+        def ask(method: str, path: str, url: str, body: Any = None,
+                headers: dict[str, str] | None = None) -> Any:
             sent = method if method != "error" else "POST" if body is not None else "GET"
-            answer = client.request(sent, url, json=body)
-            found[(method, path)] = ({"url": url, "body": body}, answer.status_code, answer.json())
+            answer = client.request(sent, url, json=body, headers=headers)
+            found[(method, path)] = ({"url": url, "body": body, "headers": headers or {}},
+                                     answer.status_code, answer.json())
             return answer.json()
 
         for path, operations in schema["paths"].items():
@@ -98,10 +100,11 @@ def exchanges(app: Any) -> dict[tuple[str, str], tuple[Any, int, Any]]:
         ask("POST", f"{one}/answer", f"/api/games/{game}/answer", {"answer": options[0]})
         ask("POST", f"{one}/deal", f"/api/games/{game}/deal")
         ask("DELETE", one, f"/api/games/{game}")
-        job = found[("POST", "/api/jobs")][2]["id"]
+        started = found[("POST", "/api/jobs")][2]
+        job, secret = started["id"], {"X-Job-Secret": started["secret"]}
         ask("GET", "/api/jobs", "/api/jobs")
-        ask("GET", "/api/jobs/{job_id}", f"/api/jobs/{job}")
-        ask("DELETE", "/api/jobs/{job_id}", f"/api/jobs/{job}")
+        ask("GET", "/api/jobs/{job_id}", f"/api/jobs/{job}", headers=secret)
+        ask("DELETE", "/api/jobs/{job_id}", f"/api/jobs/{job}", headers=secret)
         ask("error", "400", "/api/solve", {"hands": ["Q.AKQT.A.AJ7", "Q.8.T987.QT8"],
                                           "trump": "H", "declarer": 0, "leader": 1})
         ask("error", "404", f"/api/games/{game}")
@@ -155,6 +158,7 @@ def page() -> str:
                           *fields_table(model, schemas), ""]
             request, status, answer = seen[(method.upper(), path)]
             lines += ["Example:", "", "```", f"{method.upper()} {request['url']}",
+                      *(f"{name}: {value}" for name, value in request["headers"].items()),
                       *([json.dumps(request["body"])] if request["body"] else []),
                       "```", "", f"Answer, status {status}:", "", "```json",
                       json.dumps(shortened(answer), indent=2, ensure_ascii=False), "```", ""]

@@ -26,7 +26,8 @@ def fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def plugin(name: str, module: str | None) -> Toy:
     """A game like the toy, called ``name``, whose cli face is ``module``."""
-    return type(name.title(), (Toy,), {"name": name, "title": name.title(), "aliases": (),
+    return type(name.title(), (Toy,), {"__module__": Toy.__module__,  # the toy's faces
+                                       "name": name, "title": name.title(), "aliases": (),
                                        "layers": {} if module is None else {"cli": module}})()
 
 

@@ -128,7 +128,7 @@ class Game:
         """Whether this game has a ``layer`` module (a face in that layer)."""
         try:
             return importlib.util.find_spec(self.layer(layer)) is not None
-        except ModuleNotFoundError:
+        except (ImportError, ValueError):  # no such package, or a game in no package
             return False
 
     def face(self, layer: str, protocol: type) -> ModuleType:
