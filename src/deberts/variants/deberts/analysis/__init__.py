@@ -1,4 +1,4 @@
-"""Deberts" analysis layer.
+"""Deberts in the analysis layer.
 
 The package is the game's analysis face (:class:`deberts.analysis.face.AnalysisFace`): its names, the same in every game, each loaded from
 its module at its first use.

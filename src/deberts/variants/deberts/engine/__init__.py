@@ -1,4 +1,4 @@
-"""Deberts" engine layer.
+"""Deberts in the engine layer.
 
 The package is the game's engine face (:class:`deberts.engine.face.EngineFace`): its names, the same in every game, each loaded from
 its module at its first use.

@@ -1,4 +1,4 @@
-"""Deberts" play layer.
+"""Deberts in the play layer.
 
 The package is the game's play face (:class:`deberts.play.face.PlayFace` and
 :class:`~deberts.play.face.SessionFace`): its names, the same in every game, each loaded from

@@ -1,4 +1,4 @@
-"""Deberts" text layer.
+"""Deberts in the text layer.
 
 The package is the game's text face (:class:`deberts.text.face.TextFace`): its names, the same in every game, each loaded from
 its module at its first use.

@@ -1,4 +1,4 @@
-"""Deberts" web layer.
+"""Deberts in the web layer.
 
 The package is the game's web face (:class:`deberts.web.face.WebFace` and
 :class:`~deberts.web.face.BoardFace`): its names, the same in every game, each loaded from
