@@ -152,6 +152,7 @@ cdef extern from *:
     static inline void deberts_read_entry(void* copy, const void* entry, size_t size) {
         uint32_t words[8];
         const deberts_word* from = (const deberts_word*)entry;
+        #pragma GCC unroll 8
         for (size_t i = 0; i < size / 4; i++)
             words[i] = __atomic_load_n(from + i, __ATOMIC_RELAXED);
         memcpy(copy, words, size);
@@ -160,6 +161,7 @@ cdef extern from *:
         uint32_t words[8];
         deberts_word* to = (deberts_word*)entry;
         memcpy(words, fresh, size);
+        #pragma GCC unroll 8
         for (size_t i = 0; i < size / 4; i++)
             __atomic_store_n(to + i, words[i], __ATOMIC_RELAXED);
     }
