@@ -25,6 +25,9 @@
 #   entry_view(entry, copy)         the entry to read: ``entry`` itself, or its
 #                                   copy in ``copy`` where threads share the
 #                                   table (one read, then checked)
+#   entry_write(slot, fresh)        write the entry ``fresh`` into the table at
+#                                   ``slot`` (where threads share the table,
+#                                   each word once)
 
 
 # How far the points of two sets of a suit's cards, of one size, can differ card
@@ -159,4 +162,4 @@ cdef inline void structure_store(Engine* e, StructureEntry* entries, int count, 
     fresh.gen = t.gen
     fresh.age = t.age
     file_position(e, &fresh, key)
-    slot[0] = fresh
+    entry_write(slot, &fresh)

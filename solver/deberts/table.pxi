@@ -103,6 +103,10 @@ cdef inline Entry* entry_view(Entry* entry, Entry* copy) noexcept nogil:
     return entry
 
 
+cdef inline void entry_write(Entry* slot, Entry* fresh) noexcept nogil:
+    slot[0] = fresh[0]
+
+
 cdef inline int same_structure(Table* t, Entry* entry, Key* key) noexcept nogil:
     return (entry.owners == key.owners and entry.counts == key.counts
             and entry.meta == key.meta and entry.gen == t.gen)

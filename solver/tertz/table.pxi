@@ -131,6 +131,47 @@ cdef extern from *:
     uint64_t wide "deberts_wide" (uint64_t a, uint64_t b, uint64_t* high) nogil
 
 
+# The words of the table, which threads sharing it read and write at once, are each
+# read and written exactly once, by relaxed atomic loads and stores (plain moves on
+# x86-64 and arm64): a plain read of an entry may be repeated by the compiler, which
+# assumes no other thread writes it; gcc -O3 did so, dropping the copy an end entry
+# was checked in and reading its bounds again after its check word had passed, so
+# a bound another thread was writing meanwhile passed as this position's. The
+# check word then covers exactly the words the search uses.
+cdef extern from *:
+    """
+    typedef uint32_t __attribute__((may_alias)) deberts_word;
+    static inline uint64_t deberts_load(const uint64_t* word) {
+        return __atomic_load_n(word, __ATOMIC_RELAXED);
+    }
+    static inline void deberts_store(uint64_t* word, uint64_t value) {
+        __atomic_store_n(word, value, __ATOMIC_RELAXED);
+    }
+    /* copy the size bytes (a multiple of 4, 4-aligned) of a shared entry into a
+       private one, or back, a 32-bit word at a time, each word once */
+    static inline void deberts_read_entry(void* copy, const void* entry, size_t size) {
+        uint32_t words[8];
+        const deberts_word* from = (const deberts_word*)entry;
+        #pragma GCC unroll 8
+        for (size_t i = 0; i < size / 4; i++)
+            words[i] = __atomic_load_n(from + i, __ATOMIC_RELAXED);
+        memcpy(copy, words, size);
+    }
+    static inline void deberts_write_entry(void* entry, const void* fresh, size_t size) {
+        uint32_t words[8];
+        deberts_word* to = (deberts_word*)entry;
+        memcpy(words, fresh, size);
+        #pragma GCC unroll 8
+        for (size_t i = 0; i < size / 4; i++)
+            __atomic_store_n(to + i, words[i], __ATOMIC_RELAXED);
+    }
+    """
+    uint64_t load_word "deberts_load" (const uint64_t* word) nogil
+    void store_word "deberts_store" (uint64_t* word, uint64_t value) nogil
+    void read_entry "deberts_read_entry" (void* copy, const void* entry, size_t size) nogil
+    void write_entry "deberts_write_entry" (void* entry, const void* fresh, size_t size) nogil
+
+
 cdef inline void table_key(Engine* e, Key* key) noexcept nogil:
     """The node's key and bucket (which starts loading at once)."""
     cdef int left = STOCK_SIZE - e.s.drawn
@@ -288,8 +329,8 @@ cdef inline int table_probe(Engine* e, Key* key, int* lower, int* upper) noexcep
         return -1
     cdef uint64_t data
     for i in range(BUCKET):
-        data = bucket[i].data
-        if bucket[i].lock ^ data == key.check and data_gen(data) == t.gen:
+        data = load_word(&bucket[i].data)
+        if load_word(&bucket[i].lock) ^ data == key.check and data_gen(data) == t.gen:
             if data_lower(data) > lower[0]:
                 lower[0] = data_lower(data)
             if data_upper(data) < upper[0]:
@@ -356,10 +397,16 @@ cdef inline uint64_t end_check(EndEntry* entry) noexcept nogil:
 
 
 cdef inline EndEntry* entry_view(EndEntry* entry, EndEntry* copy) noexcept nogil:
-    """A copy of the entry, read once: a thread sharing the table may be writing
-    it, and the copy is what its check word is checked against."""
-    copy[0] = entry[0]
+    """A copy of the entry, each word read once (read_entry): a thread sharing the
+    table may be writing it, and the copy is what its check word is checked
+    against and what the search then uses."""
+    read_entry(copy, entry, sizeof(EndEntry))
     return copy
+
+
+cdef inline void entry_write(EndEntry* slot, EndEntry* fresh) noexcept nogil:
+    """Write a whole entry into the table, each word once (write_entry)."""
+    write_entry(slot, fresh, sizeof(EndEntry))
 
 
 cdef inline int same_structure(Table* t, EndEntry* entry, Key* key) noexcept nogil:
@@ -391,7 +438,7 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     cdef Table* t = <Table*>e.table
     cdef Entry* bucket = key.bucket
     cdef Entry* slot = bucket
-    cdef uint64_t data
+    cdef uint64_t data, slot_data = 0
     cdef int i
     if key.end != NULL:
         structure_store(e, key.end.entries, END_BUCKET, key, lower, upper, best)
@@ -399,23 +446,24 @@ cdef inline void table_store(Engine* e, Key* key, int lower, int upper,
     if bucket == NULL:
         return
     for i in range(BUCKET):
-        data = bucket[i].data
+        data = load_word(&bucket[i].data)
         if data_gen(data) != t.gen:
             slot = bucket + i
             break
-        if bucket[i].lock ^ data == key.check:
+        if load_word(&bucket[i].lock) ^ data == key.check:
             slot = bucket + i
             if data_lower(data) > lower:
                 lower = data_lower(data)
             if data_upper(data) < upper:
                 upper = data_upper(data)
             break
-        if keep_priority(t, data) < keep_priority(t, slot.data):
+        if i == 0 or keep_priority(t, data) < keep_priority(t, slot_data):
             slot = bucket + i
+            slot_data = data
     data = entry_data(lower, upper, best,
                       popcount32(e.s.hands[0] | e.s.hands[1]) + STOCK_SIZE - e.s.drawn, t)
-    slot.data = data
-    slot.lock = key.check ^ data
+    store_word(&slot.data, data)
+    store_word(&slot.lock, key.check ^ data)
 
 
 cdef inline int structure_priority(Table* t, EndEntry* entry) noexcept nogil:

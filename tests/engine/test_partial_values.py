@@ -74,15 +74,56 @@ def test_a_stopped_search_returns_exact_values_and_sound_intervals(
     with solver.limit(nodes=nodes):
         result = solver.proven_values(position, told.append)
     check_against(told, result, exact)
+    for values in told:
+        check_best_so_far(values)
     if result.partial:
         assert result.stopped == STOPPED_AT_LIMIT and result.nodes >= 1
     else:
         assert result.exact == exact and result.stopped is None
+    check_best_so_far(result)
     best = result.best()
     if result.best_proven():
         assert best is not None
         want = max if result.maximising else min
-        assert best[1] == want(exact.values())
+        assert exact[best[0]] == want(exact.values())
+
+
+def beats(first: tuple[int | None, int | None], second: tuple[int | None, int | None],
+          maximising: bool) -> bool:
+    """The proven interval ``first`` lies strictly beyond ``second`` for the player
+    to move: every value it allows is better than every value ``second`` allows."""
+    if maximising:
+        return first[0] is not None and second[1] is not None and first[0] > second[1]
+    return first[1] is not None and second[0] is not None and first[1] < second[0]
+
+
+def check_best_so_far(values: PartialValues[Any]) -> None:
+    """The partial-answer rule: the move named best is never one another move's
+    proven interval beats, and the order "best first" never puts a move before
+    one whose interval beats it; every move is listed once, with its interval."""
+    ordered = values.ordered()
+    intervals = dict(ordered)
+    assert len(ordered) == len(intervals) == len(values.exact) + len(values.bounds)
+    for move, value in values.exact.items():
+        assert intervals[move] == (value, value)
+    for move, interval in values.bounds.items():
+        assert intervals[move] == interval
+    for index, (_, interval) in enumerate(ordered):
+        for _, later in ordered[index + 1:]:
+            assert not beats(later, interval, values.maximising), ordered
+    best = values.best()
+    if best is None:
+        sure = 0 if values.maximising else 1
+        assert all(interval[sure] is None for _, interval in ordered)
+        return
+    assert best == ordered[0]
+    assert not any(beats(interval, best[1], values.maximising) for _, interval in ordered)
+    if values.best_proven():
+        assert all(not beats(interval, best[1], values.maximising) and (
+            interval[1] is not None and best[1][0] is not None and interval[1] <= best[1][0]
+            if values.maximising else
+            interval[0] is not None and best[1][1] is not None and interval[0] >= best[1][1])
+            for move, interval in ordered if move != best[0])
 
 
 @pytest.mark.parametrize("case", [deberts_case, tertz_case], ids=["deberts", "tertz"])
@@ -135,13 +176,30 @@ def test_the_better_of_two_bella_choices() -> None:
 def test_partial_values_to_dict() -> None:
     values = PartialValues({"A": 10, "B": 30}, {"C": (None, 40), "D": (None, None)}, "C",
                            maximising=True, nodes=5, seconds=0.25, stopped=STOPPED_AT_LIMIT)
-    assert values.best() == ("B", 30) and not values.best_proven()
+    assert values.best() == ("B", (30, 30)) and not values.best_proven()
     assert values.to_dict() == {
         "partial": True, "stopped": "limit",
         "moves": [{"move": "B", "margin": 30}, {"move": "A", "margin": 10},
-                  {"move": "C", "lower": None, "upper": 40},
-                  {"move": "D", "lower": None, "upper": None}],
+                  {"move": "D", "lower": None, "upper": None},
+                  {"move": "C", "lower": None, "upper": 40}],
         "best": "B", "best_proven": False, "searching": "C", "nodes": 5, "seconds": 0.25,
     }
     proven = PartialValues({"A": 10}, {"C": (None, 8)}, None, maximising=True)
     assert proven.best_proven()
+
+
+def test_a_move_proven_better_than_every_exact_one_is_best_so_far() -> None:
+    """The stopped first lead of the report: 9D proven -196, 7C proven in
+    [+248, +376], the rest open. 7C is the best so far (seat 0 to move), listed
+    first; 9D, which 7C beats, is not."""
+    values = PartialValues({"9D": -196}, {"7C": (248, 376), "9S": (None, None)}, "9S",
+                           maximising=True, stopped=STOPPED_AT_LIMIT)
+    assert values.best() == ("7C", (248, 376)) and not values.best_proven()
+    assert [move for move, _ in values.ordered()] == ["7C", "9D", "9S"]
+    assert values.to_dict()["best"] == "7C"
+    check_best_so_far(values)
+    low = PartialValues({"A": 10}, {"B": (-30, 4), "C": (None, 12)}, None, maximising=False)
+    assert low.best() == ("B", (-30, 4)) and [m for m, _ in low.ordered()] == ["B", "A", "C"]
+    assert not low.best_proven()
+    assert PartialValues({"A": 10}, {"B": (12, None)}, None, maximising=False).best_proven()
+    assert PartialValues({}, {"B": (None, None)}, "B", maximising=True).best() is None

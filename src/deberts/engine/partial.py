@@ -48,41 +48,63 @@ class PartialValues(Generic[M]):
         """True while some legal move's value is not proven."""
         return bool(self.bounds)
 
-    def best(self) -> tuple[M, int] | None:
-        """The best move for the player to move among those whose value is proven,
-        and its margin (the first proven of equals); None before any is."""
-        if not self.exact:
+    def best(self) -> tuple[M, Interval] | None:
+        """The best move so far for the player to move and its proven interval (an
+        exact value as ``(v, v)``): the move whose proven interval is best for him
+        (:meth:`ordered`'s first), so that no other move's interval lies strictly
+        above it (below, for the player who wants the margin low); None while no
+        move has the side the player is sure of proven (its lower bound for the
+        player who wants the margin high, its upper bound for the other)."""
+        ordered = self.ordered()
+        if not ordered or ordered[0][1][0 if self.maximising else 1] is None:
             return None
-        sign = 1 if self.maximising else -1
-        move = max(self.exact, key=lambda m: sign * self.exact[m])
-        return move, self.exact[move]
+        return ordered[0]
 
     def best_proven(self) -> bool:
-        """True when :meth:`best` is proven best: no other move's interval reaches
-        above it (below, for the player who wants the margin low)."""
+        """True when :meth:`best` is proven best: every other move's interval is
+        proven to lie at or below its lower bound (at or above its upper bound, for
+        the player who wants the margin low)."""
         best = self.best()
         if best is None:
             return False
-        sign = 1 if self.maximising else -1
-        for lower, upper in self.bounds.values():
-            side = upper if self.maximising else lower
-            if side is None or sign * side > sign * best[1]:
+        move, (lower, upper) = best
+        for other, (other_lower, other_upper) in self.ordered():
+            if other == move:
+                continue
+            if self.maximising and (lower is None or other_upper is None or other_upper > lower):
+                return False
+            if not self.maximising and (upper is None or other_lower is None
+                                        or other_lower < upper):
                 return False
         return True
 
     def ordered(self) -> list[tuple[M, Interval]]:
-        """Every move and its interval (an exact value as ``(v, v)``): the proven
-        ones best first for the player to move, then the others in the order
-        they are searched."""
+        """Every move and its proven interval (an exact value as ``(v, v)``), best
+        first for the player to move by what is proven: by the side he is sure of
+        (the lower bound for the player who wants the margin high, the upper bound
+        for the other; an unproven side is the worst), then by the other side
+        (an unproven one the best, as it may still be), then the exact before the
+        unproven, then in the order searched. A move comes after every move whose
+        interval lies strictly above its own (below, for the other player)."""
+        rows = [(m, (v, v)) for m, v in self.exact.items()] + list(self.bounds.items())
         sign = 1 if self.maximising else -1
-        proven = sorted(self.exact.items(), key=lambda item: -sign * item[1])
-        return [(m, (v, v)) for m, v in proven] + list(self.bounds.items())
+        worst, open_side = -sign * (1 << 62), sign * (1 << 62)
+
+        def rank(item: tuple[int, tuple[M, Interval]]) -> tuple[int, int, bool, int]:
+            index, (move, (lower, upper)) = item
+            sure, hope = (lower, upper) if self.maximising else (upper, lower)
+            return (-sign * (worst if sure is None else sure),
+                    -sign * (open_side if hope is None else hope),
+                    move not in self.exact, index)
+
+        order = sorted(enumerate(rows), key=rank)
+        return [row for _, row in order]
 
     def to_dict(self) -> dict[str, Any]:
         """The wire format: ``partial``, ``stopped``, ``moves`` (each move's
         ``margin`` when proven, else its ``lower`` and ``upper``, null where not
-        proven; best first, as :meth:`ordered`), ``best`` (the best proven move or
-        null) and ``best_proven``, ``searching``, ``nodes`` and ``seconds``."""
+        proven; best first by what is proven, as :meth:`ordered`), ``best`` (the
+        best move so far, :meth:`best`, or null) and ``best_proven``, ``searching``, ``nodes`` and ``seconds``."""
         rows: list[dict[str, Any]] = []
         for move, (lower, upper) in self.ordered():
             if move in self.exact:

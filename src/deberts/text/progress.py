@@ -54,21 +54,21 @@ def bound_text(lower: int | None, upper: int | None) -> str:
 
 
 def partial_lines(values: PartialValues[Any], name: Namer = str) -> list[str]:
-    """Every move's margin as far as proven, best proven first, then the others
-    with their proven intervals, under a line that says the table is partial and
+    """Every move's margin or proven interval, best first by what is proven
+    (:meth:`PartialValues.ordered`), under a line that says the table is partial and
     why (a limit or an interrupt)."""
     why = "was interrupted" if values.stopped == STOPPED_BY_INTERRUPT else "stopped at its limit"
     count = len(values.exact) + len(values.bounds)
     lines = [(f"Partial: the search {why} after {values.nodes:,} nodes, {values.seconds:.1f} s; "
               f"{len(values.exact)} of {count} moves proven."),
-             "Moves, proven best first for the player to move (margin in points):"]
+             "Moves, best first by what is proven for the player to move (margin in points):"]
     rows = [(name(move), _cell(move, interval, values)) for move, interval in values.ordered()]
     width = max((len(move) for move, _ in rows), default=4)
     lines += [f"  {move:<{width}}  {cell}" for move, cell in rows]
     best = values.best()
     if best is not None:
         proven = "proven best" if values.best_proven() else "best so far, not proven best"
-        lines.append(f"Best: {name(best[0])} {best[1]:+d} ({proven}).")
+        lines.append(f"Best: {name(best[0])} {bound_text(*best[1])} ({proven}).")
     return lines
 
 

@@ -130,6 +130,50 @@ function boundedMoves(values) {
     .map(m => `${m.move} ${boundText(m.lower, m.upper)}`);
 }
 
+// A job's board redrawn from its values (as far as proven): the frame and the badge
+// on the best move so far only (values.best: the move whose proven interval is best
+// for the seat to move, never the best exact value beside a move proven better), and
+// under every card not proven yet its interval ("?" before anything is proven).
+const SVG_NS = "http://www.w3.org/2000/svg";
+function markValues(holder, values) {
+  const svg = holder.querySelector("svg");
+  if (!svg || !values) return;
+  for (const node of svg.querySelectorAll(".badge, .value.bound")) node.remove();
+  for (const node of svg.querySelectorAll(".best")) node.classList.remove("best");
+  for (const move of values.moves) {
+    const card = svg.querySelector(`g.card.legal[data-card="${move.move}"]`);
+    if (!card) continue;  // not a card (swap, break:K), or not drawn
+    let text = svg.querySelector(`text.value[data-card="${move.move}"]`);
+    if (move.margin === undefined) {
+      const place = /translate\(([-\d.]+),([-\d.]+)\)/.exec(card.getAttribute("transform") || "");
+      const frame = card.querySelector("rect");
+      if (!place || !frame) continue;
+      text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("class", "value bound");
+      text.dataset.card = move.move;
+      text.setAttribute("x", (+place[1] + +frame.getAttribute("width") / 2).toFixed(1));
+      text.setAttribute("y", (+place[2] + +frame.getAttribute("height") + 16).toFixed(1));
+      text.setAttribute("font-size", "9");
+      text.textContent = boundText(move.lower, move.upper);
+      card.parentNode.append(text);
+    }
+    if (move.move === values.best && text) {
+      card.classList.add("best");
+      text.classList.add("best");
+      const box = text.getBBox();
+      const badge = document.createElementNS(SVG_NS, "rect");
+      badge.setAttribute("class", "badge");
+      badge.dataset.card = move.move;
+      for (const [name, value] of [["x", box.x - 3], ["y", box.y - 1], ["width", box.width + 6],
+                                   ["height", box.height + 2]]) {
+        badge.setAttribute(name, value.toFixed(1));
+      }
+      badge.setAttribute("rx", "4");
+      text.before(badge);
+    }
+  }
+}
+
 // A page's Stop button ends its job; `ended` shows what the job proved.
 function stopping(ended) {
   document.getElementById("stop").onclick = async () => ended(await leaveJob());

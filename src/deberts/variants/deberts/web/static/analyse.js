@@ -46,14 +46,15 @@ async function refresh() {
   await solveAsJob(line(), show, ended, finish);
 }
 
-// A running job: the status line, and the board once a card's value is proven (each
-// new value redraws it, the best so far marked).
+// A running job: the status line, and the board as values and intervals are proven
+// (each change redraws it, the best so far marked, markValues).
 function show(job, shown) {
   document.getElementById("status").innerHTML = jobStatusHtml(job);
   const proven = provenMoves(job.values);
-  const key = proven.map(m => m.move + m.margin).join(" ");
-  if (job.svg && proven.length && key !== shown) {
+  const key = job.values ? JSON.stringify([job.values.moves, job.values.best]) : "";
+  if (job.svg && job.values && key !== shown) {
     drawBoard(document.getElementById("board"), job.svg, play);
+    markValues(document.getElementById("board"), job.values);
     const bounded = boundedMoves(job.values);
     document.getElementById("legend").innerHTML = cardsHtml(
       `Proven so far: ${proven.map(m => `${m.move} ${signed(m.margin)}`).join(", ")}` +
@@ -68,7 +69,10 @@ function ended(job) {
   if (!job) return;
   if (job.state === "failed") return showError(job.error);
   if (job.state === "done") return solved(job.solution);
-  if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
+  if (job.svg) {
+    drawBoard(document.getElementById("board"), job.svg, play);
+    markValues(document.getElementById("board"), job.values);
+  }
   document.getElementById("status").innerHTML = jobStoppedHtml(job);
   if (job.values) {
     state.moves = provenMoves(job.values).map(m => ({ card: m.move, margin: m.margin }));

@@ -38,15 +38,15 @@ async function refresh() {
   await solveAsJob(line(), show, ended, finish);
 }
 
-// One state of a job: the status line, the board when a new value is proven and the
+// One state of a job: the status line, the board when what is proven changes and the
 // legend; returns what the board shows, so that an unchanged one is not redrawn.
 function show(job, shown) {
   const values = job.values;
-  const proven = provenMoves(values);
   document.getElementById("status").innerHTML = jobStatusHtml(job);
-  const key = proven.map(m => m.move + m.margin).join(" ");
+  const key = values ? JSON.stringify([values.moves, values.best]) : "";
   if (job.svg && key !== shown) {
     drawBoard(document.getElementById("board"), job.svg, play);
+    markValues(document.getElementById("board"), values);
   }
   if (values) {
     legend(values);
@@ -106,8 +106,11 @@ function ended(job) {
     document.getElementById("score").innerHTML = reportHtml(solution.report.score);
     return;
   }
-  if (job.svg) drawBoard(document.getElementById("board"), job.svg, play);
   const values = job.values;
+  if (job.svg) {
+    drawBoard(document.getElementById("board"), job.svg, play);
+    markValues(document.getElementById("board"), values);
+  }
   document.getElementById("status").innerHTML = jobStoppedHtml(job);
   if (values) {
     legend(values);
