@@ -18,8 +18,8 @@ from typing import Iterator
 import pytest
 
 from deberts.variants.tertz.engine import _tertz
-from deberts.variants.tertz.engine.solver import TertzSolver, engine_input
-from deberts.variants.tertz.model import TertzDeal, TertzPosition
+from deberts.tertz import TertzDeal, TertzPosition, TertzSolver
+from deberts.variants.tertz.engine.solver import engine_input
 
 #: Positions a few tricks after the break that solve in 50k-300k nodes, with
 #: several moves each (seed, random moves past the break), and the command line's

@@ -19,7 +19,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
 from deberts.engine.partial import PartialValues  # noqa: E402
-from deberts.variants.tertz.model import TertzDeal, TertzPosition  # noqa: E402
+from deberts.tertz import TertzDeal, TertzPosition  # noqa: E402
 from deberts.variants.tertz.text.svg import position_svg  # noqa: E402
 
 pytestmark = needs_chromium
