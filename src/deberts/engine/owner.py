@@ -63,7 +63,7 @@ class Progress:
 #: and observer of its later searches (each engine's ``TableSearch``, typed once in
 #: ``deberts/engine/_shell.pyi``).
 S = TypeVar("S", bound="TableSearch")
-O = TypeVar("O", bound="SearchOwner[Any, Any, Any]")
+Owner = TypeVar("Owner", bound="SearchOwner[Any, Any, Any]")
 P = TypeVar("P")
 M = TypeVar("M")
 
@@ -318,12 +318,12 @@ def relative_margin(name: str, margin: object, settled: int) -> int:
     return max(-GUESS_LIMIT, min(GUESS_LIMIT, relative))
 
 
-def given_or_new(kind: type[O], solver: O | None, table_bits: int | None) -> O:
+def given_or_new(kind: type[Owner], solver: Owner | None, table_bits: int | None) -> Owner:
     """The caller's solver of ``kind``, or a new one with a table of ``table_bits``
     (its default when None); not both."""
     if solver is None:
-        make = cast(Callable[..., O], kind)  # each solver's own table_bits default
+        make = cast(Callable[..., Owner], kind)  # each solver's own table_bits default
         return make() if table_bits is None else make(table_bits)
     if table_bits is not None:
         raise ArgumentError("bad arguments: give a solver or table_bits, not both")
-    return cast(O, instance("solver", solver, kind, f"a {kind.__name__}"))
+    return cast(Owner, instance("solver", solver, kind, f"a {kind.__name__}"))

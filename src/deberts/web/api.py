@@ -120,7 +120,6 @@ def solution_data(position: Any, solution: Any, board: bool) -> dict[str, Any]:
     ``report`` sections the board shows."""
     data: dict[str, Any] = solution.to_dict()
     if board:
-        game = game_of(position)
         text = text_of(game_of(position))
         data["svg"] = text.values_svg(position, solution.move_margins())
         data["report"] = report(text.render_solution(position, solution, Notation()))
