@@ -20,7 +20,7 @@ from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
-from deberts.web.work import Pool, WorkTimeout  # noqa: E402
+from deberts.web.work import Pool, PartialWork, WorkTimeout, check_cancelled  # noqa: E402
 
 HANDS, STOCK = (part.strip() for part in EXAMPLE["deal"].split("/"))
 CHEAP = {"game": "tertz", "hands": HANDS.split(), "stock": STOCK, "played": EXAMPLE["played"]}
@@ -127,6 +127,25 @@ def test_work_whose_client_left_stops_and_frees_its_thread() -> None:
 
     assert asyncio.run(run()) == 7
     assert ended.wait(PATIENCE) and outcome == ["SearchInterrupted"]
+
+
+def test_work_stopped_at_its_limit_answers_what_it_did() -> None:
+    """Past its request's limit the work is told to stop: a search's partial answer
+    (what it proved) is the request's answer even when it comes a moment after the
+    limit, as on a busy machine; never the bare timeout."""
+    def stops_with_what_it_did() -> None:
+        while True:
+            try:
+                check_cancelled()
+            except WorkTimeout:
+                raise PartialWork("stopped: what it did") from None
+            time.sleep(0.01)
+
+    async def run() -> None:
+        await Pool(1, 0.3).run(stops_with_what_it_did, time.monotonic())
+
+    with pytest.raises(PartialWork, match="what it did"):
+        asyncio.run(run())
 
 
 async def play_a_deal(c: Any, state: dict[str, Any]) -> dict[str, Any]:

@@ -36,7 +36,8 @@ TIMING = ("nodes", "seconds")
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Limits(bid_samples=100, games=3))) as test_client:
+    # a limit a busy machine's bid of 100 samples stays within
+    with TestClient(create_app(Limits(bid_samples=100, games=3, seconds=300))) as test_client:
         yield test_client
 
 

@@ -31,7 +31,7 @@ from deberts.text.notation import Notation
 from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import AnalyzeFields, BoardFields, limits, run
 from deberts.web.schemas import Schemas, with_bodies
-from deberts.web.work import WorkTimeout, bounded
+from deberts.web.work import PartialWork, WorkTimeout, bounded
 
 
 class Error(BaseModel):
@@ -73,7 +73,7 @@ class PartialError(Error):
     values: dict[str, Any] | None
 
 
-class PartialAnswer(WorkTimeout):
+class PartialAnswer(PartialWork):
     """A solve stopped at the server's time limit, with what it proved."""
 
     def __init__(self, message: str, values: PartialValues[Any] | None) -> None:

@@ -34,6 +34,18 @@ class WorkTimeout(DebertsError):
     """A request's work took longer than the server allows, or its client left."""
 
 
+class PartialWork(WorkTimeout):
+    """Work stopped at its request's limit that answers what it did before it
+    stopped (a search's proven values): the request's answer, even when the work
+    ends a moment past the limit."""
+
+
+#: How long, in seconds, a request past its limit waits for its work to stop and
+#: answer what it did (:class:`PartialWork`): a search stops within about a tenth of
+#: a second of being told, a busy machine's later.
+STOPPING_SECONDS = 2.0
+
+
 class Overran(Exception):
     """Work that held a thread of its pool longer than the pool's ``hold``, its
     request's time not up: to be run again on another pool."""
@@ -117,12 +129,13 @@ class Pool:
         ``gone()`` says the client left: work not started then never starts, and the
         searches of work under way stop (:func:`bounded`, :func:`check_cancelled`)."""
         deadline = arrived + self.seconds
-        cancelled = threading.Event()
+        cancelled, began = threading.Event(), threading.Event()
 
         def cancellable() -> T:
             now = time.monotonic()
             if cancelled.is_set() or now >= deadline:
                 raise WorkTimeout("the request timed out before its work began")
+            began.set()
             _current.cancelled = cancelled
             _current.request_deadline, _current.seconds = deadline, self.seconds
             _current.deadline = deadline if self.hold is None else min(deadline, now + self.hold)
@@ -139,7 +152,7 @@ class Pool:
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise timed_out(self.seconds)
+                    raise await self._past_limit(future, cancelled, began)
                 done, _ = await asyncio.wait({future}, timeout=min(left, POLL_SECONDS))
                 if done and cancelled.is_set():
                     raise WorkTimeout(CANCELLED)
@@ -153,3 +166,15 @@ class Pool:
             raise
         finally:
             self.running.discard(cancelled)
+
+    async def _past_limit(self, future: asyncio.Future[T], cancelled: threading.Event,
+                          began: threading.Event) -> Exception:
+        """The error of work past its request's limit: stopped, what it did if it
+        began and answers that within :data:`STOPPING_SECONDS`, else
+        :func:`timed_out`."""
+        cancelled.set()
+        if not began.is_set():
+            return timed_out(self.seconds)
+        done, _ = await asyncio.wait({future}, timeout=STOPPING_SECONDS)
+        error = future.exception() if done and not future.cancelled() else None
+        return error if isinstance(error, PartialWork) else timed_out(self.seconds)
