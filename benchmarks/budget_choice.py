@@ -20,9 +20,9 @@ import statistics
 
 from pimc_decisions import early_views
 
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import SearchInterrupted, WorldsInterrupted
 from deberts.model.cards import Card
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.play.match import PlayView
 from deberts.variants.deberts.play.pimc import PimcPlayer

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from deberts.model.cards import CardSet
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.play.callers import (
     CONTEXTS,
@@ -46,7 +47,6 @@ from deberts.variants.deberts.play.callers import (
 )
 from deberts.variants.deberts.play.match import BidView, play_deal
 from deberts.variants.deberts.play.players import HeuristicPlayer
-from deberts.play.specs import player_factory
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "deberts" / "variants" / "deberts" / "play" / "callers.json"
 THRESHOLDS = np.arange(0.0, 151.0, 1.0)

@@ -23,10 +23,10 @@ from typing import Iterator
 
 from distributed import Client, LocalCluster
 
-from deberts.variants.deberts.analysis import game_stats
 from deberts.engine import distributed
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.formats import parquet
+from deberts.variants.deberts.analysis import game_stats
+from deberts.variants.deberts.engine.solver import Solver
 
 PLAYERS = (2, 3, 4)
 #: Empty tasks timed for the scheduler's cost of one.

@@ -20,10 +20,10 @@ import numpy as np
 
 from deberts.analysis.stats import mean_ci95
 from deberts.model.cards import Card
+from deberts.play.duplicate import MatchOutcome
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.play import arena as arena_module
 from deberts.variants.deberts.play.arena import arena, seatings
-from deberts.play.duplicate import MatchOutcome
 from deberts.variants.deberts.play.match import PlayView
 
 #: Per type name: CPU seconds of its play calls, their count, the slowest.

@@ -35,9 +35,9 @@ from colver_compare import full_deals as belote_deals
 from sets import full_deals
 
 from deberts import Position
+from deberts.model.cards import CardSet
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.deberts.engine.boundary import engine_input, move_card, push_move
-from deberts.model.cards import CardSet
 
 SEATS = ("leader", "2nd", "3rd", "4th")
 GROUPS: dict[str, Callable[[int, int], list[Position]]] = {

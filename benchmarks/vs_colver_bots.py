@@ -58,16 +58,16 @@ import numpy as np
 from colver_compare import BELOTE, FROM_COLVER, TO_COLVER
 
 from deberts import Card, Deal, Suit, score
+from deberts.analysis.stats import mean_ci95, rounded
 from deberts.cli import script
 from deberts.errors import DebertsError, RecordError
 from deberts.formats.json_text import decode_json
 from deberts.formats.output_file import LineAppender
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.analysis.given_away import RoleLosses, given_away, role_summary
-from deberts.analysis.stats import mean_ci95, rounded
 from deberts.variants.deberts.model.bidding import Bid
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.record import GameRecord
-from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import view_of
 
 # colver is imported only when a deal is played: its thread pool starts then.

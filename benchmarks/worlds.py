@@ -25,9 +25,9 @@ from typing import Callable
 
 from recording import Recorder, one_at_random, seeded_views
 
+from deberts.model.cards import Card, CardMap
 from deberts.variants.deberts.engine.boundary import engine_input
 from deberts.variants.deberts.engine.solver import Solver, _card_mask
-from deberts.model.cards import Card, CardMap
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.play.match import PlayView, play_deal
 from deberts.variants.deberts.play.pimc import PimcPlayer

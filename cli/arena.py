@@ -10,8 +10,6 @@ from typing import Any
 
 import click
 
-from deberts.text.face import text_of
-from deberts.play.face import play_of
 from deberts.cli.common import (
     jobs_option,
     json_option,
@@ -24,6 +22,8 @@ from deberts.cli.games import GameCommand, chosen_game, game_option, game_option
 from deberts.cli.output_files import replaced
 from deberts.cli.signals import stopped_by_signals
 from deberts.model.registry import Game, games
+from deberts.play.face import play_of
+from deberts.text.face import text_of
 
 
 class ArenaCommand(GameCommand):

@@ -25,7 +25,6 @@ import click
 
 from deberts.cli.batch_output import output_lines, started
 from deberts.cli.cluster import cluster_client, cluster_options
-from deberts.cli.signals import Interrupted, stopped_by_signals
 from deberts.cli.common import (
     CliError,
     jobs_option,
@@ -33,10 +32,11 @@ from deberts.cli.common import (
     refuse_empty,
     table_bits_option,
 )
+from deberts.cli.signals import Interrupted, stopped_by_signals
+from deberts.engine.face import GameSolver, engine_of, new_solver
 from deberts.engine.mapping import map_ordered
 from deberts.errors import ClusterError
 from deberts.formats import batch as batch_format
-from deberts.engine.face import GameSolver, engine_of, new_solver
 from deberts.model.registry import default_game, game_of
 
 #: Exit status when some lines could not be solved (README "Solving a deal").

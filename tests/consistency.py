@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deberts.variants.deberts.analysis.sampling import Knowledge
 from deberts.errors import InvalidDealError
+from deberts.variants.deberts.analysis.sampling import Knowledge
+from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.play.match import PlayView
 from deberts.variants.deberts.play.pimc import PimcPlayer
-from deberts.variants.deberts.model.position import Position
 
 
 def check_consistent(knowledge: Knowledge, hands: Sequence[int]) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from deberts import Card, Deal, Position, Rules, Suit
-from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.model.trick_order import trick_power
+from deberts.variants.deberts.model.declarations import bella_mask
 
 #: One reading per rule option that changes play or its value, plus the defaults.
 RULE_VARIANTS: tuple[Rules, ...] = (

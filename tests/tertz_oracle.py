@@ -22,7 +22,9 @@ from typing import Hashable
 
 from deberts import Card
 from deberts.model.cards import iter_bits
-from deberts.variants.tertz.model import SWAP, Break, Move, Position as TertzPosition, Trick as TertzTrick
+from deberts.variants.tertz.model import SWAP, Break, Move
+from deberts.variants.tertz.model import Position as TertzPosition
+from deberts.variants.tertz.model import Trick as TertzTrick
 from deberts.variants.tertz.model.declarations import declaration_points
 
 PLAIN_LOW_TO_HIGH = "789JQKTA"

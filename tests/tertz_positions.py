@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator
 
-from deberts.variants.tertz.model import SWAP, Move, Deal, Position, Rules
+from deberts.variants.tertz.model import SWAP, Deal, Move, Position, Rules
 
 #: The defaults and each option's other values, alone and together.
 RULE_VARIANTS: tuple[Rules, ...] = (

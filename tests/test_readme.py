@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-
 README = Path(__file__).resolve().parent.parent / "README.md"
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 #: Timed figures, and what they are replaced with on both sides.

@@ -16,7 +16,6 @@ package's ``tertz_evaluation.json``, its held-out errors included.
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from collections import defaultdict
@@ -26,9 +25,9 @@ from typing import Any, Callable
 import numpy as np
 
 from deberts.cli import script
+from deberts.formats import output_file, parquet
 from deberts.variants.tertz.analysis import evaluation
 from deberts.variants.tertz.analysis.evaluation import FEATURES, FORMAT, Evaluation, features
-from deberts.formats import output_file, parquet
 from deberts.variants.tertz.play.labels import position_of
 
 #: The MLPs tried: hidden layer widths.

@@ -16,7 +16,6 @@ first, against uniform play. ``--write`` stores the weights in
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys

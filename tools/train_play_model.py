@@ -30,7 +30,11 @@ from deberts.errors import DebertsError, RecordError
 from deberts.formats import output_file, parquet
 from deberts.variants.deberts.play.decisions import table_columns
 from deberts.variants.deberts.play.play_model import (
-    FEATURES, Contexts, PlayModel, features, read_models,
+    FEATURES,
+    Contexts,
+    PlayModel,
+    features,
+    read_models,
 )
 
 OUT = (Path(__file__).resolve().parents[1] / "src" / "deberts" / "variants" / "deberts"

@@ -8,35 +8,35 @@ from typing import Any, BinaryIO
 
 import click
 
-from deberts.text.face import text_of
 from deberts.analysis.face import analysis_of
-from deberts.engine.face import new_solver
-from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import (
-    option,
     CliError,
     ascii_option,
     hands_argument,
     json_option,
     notation_for_stdout,
+    option,
     played_option,
     refuse_options,
     reported,
     setting_options,
     table_bits_option,
 )
-from deberts.cli.deberts.options import (
-    given_setting,
-    setting_option_group,
-    chosen_rules,
-    rules_options,
-)
 from deberts.cli.deberts.inputs import build_position
+from deberts.cli.deberts.options import (
+    chosen_rules,
+    given_setting,
+    rules_options,
+    setting_option_group,
+)
 from deberts.cli.search_control import controlled, search_options
-from deberts.variants.deberts.engine.solver import Solver
+from deberts.engine.face import new_solver
 from deberts.formats.records import MAX_BYTES, loads_complete
 from deberts.model.registry import default_game, game_of
+from deberts.text.face import text_of
 from deberts.text.notation import counted
+from deberts.variants.deberts.analysis.review import analyze_play
+from deberts.variants.deberts.engine.solver import Solver
 
 
 @click.command(name="analyze")

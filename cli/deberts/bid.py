@@ -9,10 +9,7 @@ from contextlib import nullcontext
 import click
 import numpy as np
 
-from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
-from deberts.variants.deberts.analysis.sampling import MAX_SAMPLES
 from deberts.cli import plots
-from deberts.cli.deberts.options import players_option
 from deberts.cli.common import (
     ascii_option,
     jobs_option,
@@ -24,11 +21,17 @@ from deberts.cli.common import (
     seed_option,
     table_bits_option,
 )
-from deberts.cli.deberts.options import chosen_rules, rules_options
+from deberts.cli.deberts.options import chosen_rules, players_option, rules_options
 from deberts.model.cards import Card, CardSet
+from deberts.text.notation import Notation, hand_text, signed, table
+from deberts.variants.deberts.analysis.bid_evaluation import (
+    BidEvaluation,
+    OptionStats,
+    evaluate_bid,
+)
+from deberts.variants.deberts.analysis.sampling import MAX_SAMPLES
 from deberts.variants.deberts.text.histogram import margin_bins
 from deberts.variants.deberts.text.render import call_name
-from deberts.text.notation import Notation, hand_text, signed, table
 
 HISTOGRAM_WIDTH = 40
 

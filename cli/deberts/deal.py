@@ -8,11 +8,10 @@ from typing import Any
 import click
 
 from deberts import Deal, Position, Rules, Suit
-from deberts.cli.deberts.options import players_option
 from deberts.cli.common import (
-    count_option,
     CliError,
     ascii_option,
+    count_option,
     fixed_hands,
     hand_option,
     json_option,
@@ -20,13 +19,13 @@ from deberts.cli.common import (
     reported,
     seed_option,
 )
-from deberts.cli.deberts.options import chosen_rules, rules_options
-from deberts.formats import batch
-from deberts.variants.deberts.model.generate import generate_deals
 from deberts.cli.deberts.inputs import default_seats
-from deberts.variants.deberts.model.sides import declarer_leads
+from deberts.cli.deberts.options import chosen_rules, players_option, rules_options
+from deberts.formats import batch
 from deberts.model.arguments import check_seat
 from deberts.text.notation import hand_lines
+from deberts.variants.deberts.model.generate import generate_deals
+from deberts.variants.deberts.model.sides import declarer_leads
 
 
 @click.command(name="deal")

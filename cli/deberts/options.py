@@ -10,8 +10,8 @@ from typing import Any, Callable
 import click
 
 from deberts.cli.common import Decorator, reported, require_options
-from deberts.cli.games import settings_option
 from deberts.cli.deberts.inputs import build_rules, default_seats
+from deberts.cli.games import settings_option
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.rules import PRESETS, Rules
 

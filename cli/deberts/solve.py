@@ -18,8 +18,8 @@ from deberts.cli.common import (
     setting_options,
     table_bits_option,
 )
-from deberts.cli.deberts.options import given_setting, rules_options, setting_option_group
 from deberts.cli.deberts.inputs import EXAMPLE, build_position, build_rules
+from deberts.cli.deberts.options import given_setting, rules_options, setting_option_group
 from deberts.cli.search_control import controlled, partial_printer, search_options
 from deberts.variants.deberts.text.render import render_solution
 

@@ -20,12 +20,11 @@ import click
 from deberts import __version__
 from deberts.cli import plots
 from deberts.cli.cluster import cluster_client, cluster_options
-from deberts.cli.signals import stopped_by_signals
 from deberts.cli.common import (
-    option,
     CliError,
     jobs_option,
     json_option,
+    option,
     progress_option,
     refuse_empty,
     reported,
@@ -33,6 +32,7 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.cli.deberts.options import chosen_rules, rules_options
+from deberts.cli.signals import stopped_by_signals
 from deberts.errors import ClusterError, RecordError
 from deberts.formats.output_file import is_regular_or_new
 from deberts.text.notation import table
@@ -84,8 +84,8 @@ def stats_command(
     seven's holder exchanges it or not, whichever is better for his side.
     """
     try:
-        from deberts.variants.deberts.analysis import game_stats
         from deberts.formats import parquet
+        from deberts.variants.deberts.analysis import game_stats
     except ImportError:
         raise CliError("stats needs pyarrow: pip install 'deberts[dask]'") from None
     refuse_empty("FILE", path)

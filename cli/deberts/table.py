@@ -7,7 +7,6 @@ import json
 import click
 
 from deberts import Deal, Suit
-from deberts.variants.deberts.analysis.table import DDTable, TableCell, dd_table
 from deberts.cli.common import (
     ascii_option,
     hands_argument,
@@ -18,8 +17,9 @@ from deberts.cli.common import (
     table_bits_option,
 )
 from deberts.cli.deberts.options import chosen_rules, rules_options
-from deberts.variants.deberts.model.sides import declarer_leads
 from deberts.text.notation import Notation, hand_lines, signed, table
+from deberts.variants.deberts.analysis.table import DDTable, TableCell, dd_table
+from deberts.variants.deberts.model.sides import declarer_leads
 
 
 @click.command(name="table")

@@ -9,21 +9,32 @@ from fractions import Fraction
 
 import click
 
-from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    CARD_ANSWER, YES_OR_NO_ANSWER, YOU, Table, ask, chosen_card, hand_choice, in_order,
-    not_a_card, play_deals, points, taken_back, yes_or_no,
+    CARD_ANSWER,
+    YES_OR_NO_ANSWER,
+    YOU,
+    Table,
+    ask,
+    chosen_card,
+    hand_choice,
+    in_order,
+    not_a_card,
+    play_deals,
+    points,
+    taken_back,
+    yes_or_no,
 )
 from deberts.formats import records
-from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
+from deberts.play.specs import player_factory
+from deberts.text.notation import Notation, hand_lines, hand_text, signed
+from deberts.variants.deberts.analysis.review import analyze_play
+from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of, teams
-from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import BidView, DealResult, Match, PlayView
 from deberts.variants.deberts.text.render import RESULT_NAMES
-from deberts.text.notation import Notation, hand_lines, hand_text, signed
 
 #: The computer's type and settings when ``--ai`` is not given.
 DEFAULT_AI = "pimc:samples=50,bid_samples=40,seconds=1.0"

@@ -14,7 +14,6 @@ import json
 
 import click
 
-from deberts.variants.tertz.analysis.review import analyze_play
 from deberts.cli.common import (
     CliError,
     Decorator,
@@ -31,9 +30,10 @@ from deberts.cli.common import (
     threads_option,
 )
 from deberts.cli.search_control import controlled, partial_printer, search_options
-from deberts.variants.tertz.engine.solver import Solver
 from deberts.formats import batch
-from deberts.variants.tertz.model import Move, Deal, Position, Rules, random_deals
+from deberts.variants.tertz.analysis.review import analyze_play
+from deberts.variants.tertz.engine.solver import Solver
+from deberts.variants.tertz.model import Deal, Move, Position, Rules, random_deals
 from deberts.variants.tertz.text.render import (
     deal_lines,
     move_text,

@@ -10,16 +10,24 @@ import click
 
 from deberts.cli.common import reported
 from deberts.cli.terminal import (
-    CARD_ANSWER, YOU, Table, ask, chosen_card, hand_choice, in_order, play_deals, taken_back,
+    CARD_ANSWER,
+    YOU,
+    Table,
+    ask,
+    chosen_card,
+    hand_choice,
+    in_order,
+    play_deals,
+    taken_back,
     undone,
 )
 from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Card, CardSet
+from deberts.text.notation import Notation
 from deberts.variants.tertz.model import SWAP, Move, parse_move
 from deberts.variants.tertz.play.arena import factory_of
 from deberts.variants.tertz.play.costs import move_costs
 from deberts.variants.tertz.play.match import DealResult, Match, PlayView
-from deberts.text.notation import Notation
 from deberts.variants.tertz.text.render import deal_lines, move_text, score_lines
 
 #: The computer's type and settings when ``--ai`` is not given.

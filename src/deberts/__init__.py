@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING
 
 from deberts.engine.limit import Limit
 from deberts.engine.partial import PartialValues
-from deberts.variants.deberts.engine.many import solve_many
-from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, MoveValue, Solution, Solver, solve
 from deberts.errors import (
     ArgumentError,
     DebertsError,
@@ -34,19 +32,36 @@ from deberts.errors import (
 from deberts.formats.records import dump as write_records
 from deberts.formats.records import load as read_records
 from deberts.lazy import lazy_names
-from deberts.variants.deberts.model.bidding import Bid, Contract
 from deberts.model.cards import Card, CardSet, Rank, Suit, parse_cards
+from deberts.model.registry import Game, find_game, game_of, games, register
+from deberts.variants.deberts.engine.many import solve_many
+from deberts.variants.deberts.engine.solver import (
+    DEFAULT_TABLE_BITS,
+    MoveValue,
+    Solution,
+    Solver,
+    solve,
+)
+from deberts.variants.deberts.model.bidding import Bid, Contract
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
-from deberts.variants.deberts.model.declarations import Declaration, DeclarationOutcome, resolve_declarations
+from deberts.variants.deberts.model.declarations import (
+    Declaration,
+    DeclarationOutcome,
+    resolve_declarations,
+)
 from deberts.variants.deberts.model.generate import generate_deals
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.model.record import GameRecord
-from deberts.model.registry import Game, find_game, game_of, games, register
 from deberts.variants.deberts.model.rules import OPTION_NAMES, PRESETS, Rules
 from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, DealScore, score
 
 if TYPE_CHECKING:
-    from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats, evaluate_bid
+    from deberts.play.specs import make_player, player_factory
+    from deberts.variants.deberts.analysis.bid_evaluation import (
+        BidEvaluation,
+        OptionStats,
+        evaluate_bid,
+    )
     from deberts.variants.deberts.analysis.review import CardAnalysis, PlayAnalysis, analyze_play
     from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
     from deberts.variants.deberts.analysis.table import DDTable, TableCell, dd_table
@@ -63,7 +78,6 @@ if TYPE_CHECKING:
     )
     from deberts.variants.deberts.play.pimc import PimcPlayer, knowledge_of
     from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-    from deberts.play.specs import make_player, player_factory
 
 #: The engine in use; always the compiled one (there is no pure-Python fallback).
 BACKEND = "cython"

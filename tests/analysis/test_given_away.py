@@ -10,7 +10,12 @@ import pytest
 from test_analysis import played_out
 
 from deberts import Deal, Position, Rules, Suit
-from deberts.variants.deberts.analysis.given_away import GivenAway, RoleLosses, given_away, role_summary
+from deberts.variants.deberts.analysis.given_away import (
+    GivenAway,
+    RoleLosses,
+    given_away,
+    role_summary,
+)
 from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.variants.deberts.model.record import GameRecord
 

@@ -8,9 +8,9 @@ from math import comb
 
 import numpy as np
 import pytest
+from consistency import check_consistent
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from consistency import check_consistent
 
 from deberts import CardSet, InvalidDealError, Knowledge, Suit, sample_deals
 from deberts.variants.deberts.analysis.sampling import deals_of

@@ -15,10 +15,10 @@ from click.testing import CliRunner, Result
 pa = pytest.importorskip("pyarrow")
 
 from deberts import Card, CardSet, Deal, Suit  # noqa: E402
-from deberts.variants.deberts.analysis import game_stats  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.errors import ArgumentError  # noqa: E402
 from deberts.formats import parquet  # noqa: E402
+from deberts.variants.deberts.analysis import game_stats  # noqa: E402
 
 
 def run(*args: str) -> Result:

@@ -15,10 +15,15 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import Card, Deal, DebertsError, Position, Rules, Suit, solve
-from deberts.variants.deberts.analysis.table import DDTable, dd_table
 from deberts.cli.main import main
 from deberts.model.cards import Rank
-from deberts.variants.deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
+from deberts.variants.deberts.analysis.table import DDTable, dd_table
+from deberts.variants.deberts.model.exchange import (
+    check_face_up,
+    exchanged,
+    holder_of,
+    seven_holder,
+)
 from deberts.variants.deberts.model.scoring import result_of
 
 #: A full 2-player deal (the README's): seat 0 holds 7♣, nobody holds 7♥.

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deberts import Card, Deal, GameRecord, Position, write_records
-from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.cli.main import main
+from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.variants.deberts.model.bidding import Bid
 
 HANDS = "Q.AKQT.A.AJ7 J.8.T987.QT8"

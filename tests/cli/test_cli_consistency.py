@@ -3,7 +3,6 @@ and one default in every command; HANDS may come from standard input."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import click

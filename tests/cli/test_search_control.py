@@ -23,7 +23,8 @@ from deberts.cli.main import main
 from deberts.cli.search_control import PARTIAL
 from deberts.engine.owner import Progress
 from deberts.variants.tertz.engine.solver import Solver as TertzSolver
-from deberts.variants.tertz.model import Deal as TertzDeal, Position as TertzPosition
+from deberts.variants.tertz.model import Deal as TertzDeal
+from deberts.variants.tertz.model import Position as TertzPosition
 
 
 def after_break(seed: int) -> TertzPosition:

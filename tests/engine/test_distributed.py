@@ -18,11 +18,11 @@ import dask.config  # noqa: E402
 
 import deberts.distributed  # noqa: E402
 from deberts import Position, Solver, generate_deals, solve_many  # noqa: E402
-from deberts.variants.deberts.engine.many import MODES, solve_many_on  # noqa: E402
 from deberts.cli.main import main  # noqa: E402
 from deberts.engine import distributed as on_cluster  # noqa: E402
 from deberts.errors import ArgumentError, ClusterError  # noqa: E402
 from deberts.formats import batch as batch_format  # noqa: E402
+from deberts.variants.deberts.engine.many import MODES, solve_many_on  # noqa: E402
 
 
 def run(*args: str) -> Result:

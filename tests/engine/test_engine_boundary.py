@@ -10,9 +10,15 @@ from pathlib import Path
 import pytest
 
 from deberts import Position, Rules
-from deberts.variants.deberts.engine import _engine
-from deberts.variants.deberts.engine.boundary import _rule_input, engine_input, move_card, push_move, value_class
 from deberts.model.cards import Card
+from deberts.variants.deberts.engine import _engine
+from deberts.variants.deberts.engine.boundary import (
+    _rule_input,
+    engine_input,
+    move_card,
+    push_move,
+    value_class,
+)
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.rules import CHOICES, OPTION_NAMES
 

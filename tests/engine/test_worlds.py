@@ -11,14 +11,14 @@ import random
 import pytest
 from consistency import samples
 from positions import RULE_VARIANTS
+from recorded_views import Recorder
 
 from deberts import ArgumentError, Card, IllegalMoveError, Position, Solver
-from deberts.errors import DebertsError, SearchInterrupted, WorldsInterrupted
 from deberts.engine.owner import Progress
+from deberts.errors import DebertsError, SearchInterrupted, WorldsInterrupted
 from deberts.variants.deberts.play.match import PlayView, play_deal
 from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.variants.deberts.play.players import HeuristicPlayer
-from recorded_views import Recorder
 
 
 def late_views(players: int, deals: int, seed: int) -> list[PlayView]:

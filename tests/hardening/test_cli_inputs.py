@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from child_process import CLI, ROOT, deberts
 
 from deberts.formats.batch import MAX_LINE_BYTES
-from child_process import CLI, ROOT, deberts
 
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'
 OTHER = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "S", "declarer": 0, "leader": 1}'

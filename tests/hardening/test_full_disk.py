@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from child_process import deberts, tool
 
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from child_process import ROOT
 
 from deberts.errors import DebertsError
-from child_process import ROOT
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deberts import ArgumentError, DebertsError, Solver
-from deberts import evaluate_bid
+from deberts import ArgumentError, DebertsError, Solver, evaluate_bid
 from deberts.model.cards import Suit
 from deberts.tertz import TertzPosition, TertzSolver
 from deberts.variants.deberts.model.deal import Deal

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-
 from child_process import CLI, ROOT, tool
 
 #: The seconds a stop may take: about a second, and a loaded test machine's share

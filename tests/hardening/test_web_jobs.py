@@ -19,8 +19,8 @@ httpx = pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from deberts.tertz import TertzDeal  # noqa: E402
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
+from deberts.tertz import TertzDeal  # noqa: E402
 from deberts.web import jobs_api  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.jobs import JobLimits  # noqa: E402

@@ -16,11 +16,12 @@ pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
 
 from fastapi import FastAPI  # noqa: E402
-from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
+
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
+from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.limits import Limits  # noqa: E402
-from deberts.web.work import Pool, PartialWork, WorkTimeout, check_cancelled  # noqa: E402
+from deberts.web.work import PartialWork, Pool, WorkTimeout, check_cancelled  # noqa: E402
 
 HANDS, STOCK = (part.strip() for part in EXAMPLE["deal"].split("/"))
 CHEAP = {"game": "tertz", "hands": HANDS.split(), "stock": STOCK, "played": EXAMPLE["played"]}

@@ -12,8 +12,14 @@ from hypothesis import strategies as st
 
 from deberts import Bid, Deal, DebertsError, GameRecord, RecordError, Rules
 from deberts.formats.records import dumps, loads
-from deberts.variants.deberts.model.bidding import COINCHE, PASS, SURCOINCHE, outside_contract, parse_call
 from deberts.model.cards import Suit
+from deberts.variants.deberts.model.bidding import (
+    COINCHE,
+    PASS,
+    SURCOINCHE,
+    outside_contract,
+    parse_call,
+)
 
 BELOTE = Rules.preset_rules("belote")
 

@@ -12,13 +12,13 @@ import pytest
 from test_game_rules import rig
 
 from deberts import CardSet, DebertsError, Rules, RulesError, Suit
+from deberts.errors import ArgumentError, RecordError
+from deberts.model.cards import Card
 from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
 from deberts.variants.deberts.analysis.game_stats import deal_batches
 from deberts.variants.deberts.analysis.sampling import Knowledge
 from deberts.variants.deberts.analysis.table import dd_table
-from deberts.errors import ArgumentError, RecordError
 from deberts.variants.deberts.model.bidding import PASS, Bid, Contract, auction, legal_calls
-from deberts.model.cards import Card
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.sides import deal_waits_for_declarer, face_up_turned

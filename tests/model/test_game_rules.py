@@ -12,7 +12,12 @@ import pytest
 
 from deberts import Card, CardSet, Rules, RulesError
 from deberts.model.cards import Suit, parse_cards
-from deberts.variants.deberts.model.game_rules import has_four_sevens, has_low_points, is_deberts, is_klabor_six
+from deberts.variants.deberts.model.game_rules import (
+    has_four_sevens,
+    has_low_points,
+    is_deberts,
+    is_klabor_six,
+)
 from deberts.variants.deberts.play import match as match_module
 from deberts.variants.deberts.play.match import Match, play_deal
 from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer

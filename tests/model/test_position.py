@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.trick_order import trick_power, trick_winner
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.points import LAST_TRICK
 from deberts.variants.deberts.model.position import Position, replay
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.tricks import card_points, legal_cards
-from deberts.model.trick_order import trick_power, trick_winner
 
 ALL_CARDS = [Card(i) for i in range(32)]
 

@@ -14,12 +14,12 @@ from recorded_views import Recorder
 from strategy_oracle import strategy_values
 
 from deberts import ArgumentError, Card, CardSet, Deal, DebertsError, Position, Rules, Suit
+from deberts.play.specs import player_factory
 from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.deal import full_hand_size
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.play.alphamu import AlphaMuPlayer, AlphaMuSearch, best, merged_worlds
-from deberts.play.specs import player_factory
 from deberts.variants.deberts.play.match import play_deal, view_of
 from deberts.variants.deberts.play.pimc import _deal_in_play, knowledge_of, sampled_position
 

@@ -11,10 +11,16 @@ import numpy as np
 import pytest
 from test_alphamu import tiny_worlds
 
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import SearchInterrupted
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.play.alphamu import AlphaMuSearch
-from deberts.variants.deberts.play.pareto import CHECK_ROWS, MOST_PAIRS, combined, dominated, reduced
+from deberts.variants.deberts.play.pareto import (
+    CHECK_ROWS,
+    MOST_PAIRS,
+    combined,
+    dominated,
+    reduced,
+)
 
 
 class Countdown:

@@ -14,10 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deberts import (
-    Bid, Card, CardSet, Deal, DebertsError, GameRecord, Position, Rules, Solver, parse_cards,
+    Bid,
+    Card,
+    CardSet,
+    Deal,
+    DebertsError,
+    GameRecord,
+    Position,
+    Rules,
+    Solver,
+    parse_cards,
 )
-from deberts.variants.deberts.model.bidding import PASS
 from deberts.model.cards import Suit
+from deberts.variants.deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.model.bidding import PASS
 from deberts.variants.deberts.play.callers import (
     CONTEXTS,
     CallDecision,
@@ -29,9 +39,13 @@ from deberts.variants.deberts.play.callers import (
 )
 from deberts.variants.deberts.play.inference import Inference, bidding_log_likelihood
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
-from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.pimc import (
+    PimcPlayer,
+    _deal_in_play,
+    knowledge_of,
+    sampled_position,
+)
 from deberts.variants.deberts.play.players import HeuristicPlayer, hand_worth
-from deberts.variants.deberts.analysis.sampling import sample_deals
 
 BELOTE = Rules.preset_rules("belote")
 SPADES, HEARTS = Suit.parse("S"), Suit.parse("H")

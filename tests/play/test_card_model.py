@@ -12,7 +12,13 @@ import pytest
 
 from deberts import Card, Deal, Position, Rules
 from deberts.variants.deberts.analysis.sampling import sample_deals
-from deberts.variants.deberts.play.card_model import FEATURES, features, log_probabilities, log_probability, weights
+from deberts.variants.deberts.play.card_model import (
+    FEATURES,
+    features,
+    log_probabilities,
+    log_probability,
+    weights,
+)
 from deberts.variants.deberts.play.match import play_deal, view_of
 from deberts.variants.deberts.play.pimc import _deal_in_play, knowledge_of, sampled_position
 from deberts.variants.deberts.play.players import HeuristicPlayer

@@ -13,10 +13,10 @@ import pytest
 from recorded_views import Recorder
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules, Solver
-from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
-from deberts.variants.deberts.play import match as match_module
 from deberts.play.specs import player_factory
+from deberts.variants.deberts.analysis.sampling import sample_deals
+from deberts.variants.deberts.play import match as match_module
 from deberts.variants.deberts.play.inference import (
     WEIGHT_SCALE,
     Inference,
@@ -26,7 +26,12 @@ from deberts.variants.deberts.play.inference import (
     integer_weights,
 )
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
-from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.pimc import (
+    PimcPlayer,
+    _deal_in_play,
+    knowledge_of,
+    sampled_position,
+)
 from deberts.variants.deberts.play.players import HeuristicPlayer
 
 BELOTE = Rules.preset_rules("belote")

@@ -8,14 +8,19 @@ from typing import Iterator
 
 import numpy as np
 import pytest
-from recorded_views import Recorder as ViewRecorder
 from consistency import check_consistent
+from recorded_views import Recorder as ViewRecorder
 
 from deberts import Card, CardSet, Deal, DebertsError, Position, Rules
-from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.model.cards import Rank, Suit
+from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
-from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.pimc import (
+    PimcPlayer,
+    _deal_in_play,
+    knowledge_of,
+    sampled_position,
+)
 from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
 
 

@@ -20,13 +20,28 @@ import pytest
 from deberts import Position, Rules
 from deberts.variants.deberts.analysis.sampling import sample_deals
 from deberts.variants.deberts.play.inference import (
-    Inference, bidding_log_likelihood, bidding_log_likelihoods, legal_of_hands,
-    play_log_likelihoods, public_decisions,
+    Inference,
+    bidding_log_likelihood,
+    bidding_log_likelihoods,
+    legal_of_hands,
+    play_log_likelihoods,
+    public_decisions,
 )
 from deberts.variants.deberts.play.match import PlayView, play_deal, view_of
-from deberts.variants.deberts.play.pimc import PimcPlayer, _deal_in_play, knowledge_of, sampled_position
+from deberts.variants.deberts.play.pimc import (
+    PimcPlayer,
+    _deal_in_play,
+    knowledge_of,
+    sampled_position,
+)
 from deberts.variants.deberts.play.play_model import (
-    FEATURES, PlayModel, chosen_log_probabilities, context_of, features, model_for, models,
+    FEATURES,
+    PlayModel,
+    chosen_log_probabilities,
+    context_of,
+    features,
+    model_for,
+    models,
     segment_log_softmax,
 )
 from deberts.variants.deberts.play.players import HeuristicPlayer

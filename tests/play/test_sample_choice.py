@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from consistency import samples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle_moves
 from positions import random_position
 from recorded_views import Recorder
-from consistency import samples
 
 import deberts.variants.deberts.play.sample_choice as sample_choice
 from deberts import Card, Rules, Solver

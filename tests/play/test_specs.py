@@ -7,10 +7,10 @@ import pytest
 
 import deberts
 from deberts import DebertsError
+from deberts.play.specs import make_player, player_factory
 from deberts.variants.deberts.play.arena import TYPES
 from deberts.variants.deberts.play.inference import Inference
 from deberts.variants.deberts.play.pimc import PimcPlayer
-from deberts.play.specs import make_player, player_factory
 from deberts.variants.tertz.play.search import SearchPlayer
 
 

@@ -15,8 +15,18 @@ pytest.importorskip("colver")
 sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from vs_colver_bots import (  # noqa: E402
-    SEATINGS, Board, board_of, budget_of, isdd_spec, lines, log_line, logged_boards, part_of,
-    read_logs, report, run,
+    SEATINGS,
+    Board,
+    board_of,
+    budget_of,
+    isdd_spec,
+    lines,
+    log_line,
+    logged_boards,
+    part_of,
+    read_logs,
+    report,
+    run,
 )
 
 

@@ -18,7 +18,12 @@ if str(BENCHMARKS) not in sys.path:
     sys.path.append(str(BENCHMARKS))
 
 from vs_colver_bots import (  # noqa: E402
-    Board, Play, appended, log_line, logged_boards, read_logs,
+    Board,
+    Play,
+    appended,
+    log_line,
+    logged_boards,
+    read_logs,
 )
 
 from deberts.variants.deberts.analysis.given_away import RoleLosses  # noqa: E402

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from deberts.play.duplicate import MatchOutcome
 from toy_game import PLAYERS as TYPES
 from toy_game import ToyArenaResult, arena
-
-from deberts.play.duplicate import MatchOutcome
 
 
 def run_arena(specs: tuple[str, str], deals: int, seed: int, rules: Any, jobs: int,

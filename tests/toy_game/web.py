@@ -3,10 +3,9 @@ positions (no Play page views: it has no session)."""
 
 from __future__ import annotations
 
-from toy_game import PAGE_BODY, PAGE_SCRIPT
-
 from deberts.web.face import Page
 from deberts.web.requests import Cards, LineFields
+from toy_game import PAGE_BODY, PAGE_SCRIPT
 
 PAGES = (Page("/highcard", "High card", "highcard", PAGE_BODY, PAGE_SCRIPT),)
 ROUTERS = ()

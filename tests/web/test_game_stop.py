@@ -10,11 +10,11 @@ import time
 import weakref
 
 from deberts.model.cards import Card
+from deberts.model.registry import find_game
+from deberts.play.session import DECIDE, THINKING
 from deberts.variants.deberts.play.match import BidView, PlayView
 from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.variants.deberts.play.session import GameSession
-from deberts.play.session import DECIDE, THINKING
-from deberts.model.registry import find_game
 from deberts.web.games import GameStore
 
 #: More samples than a 4-player decision gets through in a minute or so.

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 import deberts
+from deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, Status
 from deberts.variants.deberts.model.bidding import PASS
 from deberts.variants.deberts.play.match import BidView
 from deberts.variants.deberts.play.players import RandomPlayer
 from deberts.variants.deberts.play.session import GameSession
-from deberts.play.session import CLOSED, DEAL_OVER, DECIDE, MATCH_OVER, Status
 
 
 def random_opponents(seat: int) -> RandomPlayer:

@@ -4,8 +4,8 @@ the game's engine package (``deberts.variants.<game>.engine``, found by
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from collections.abc import Iterator, Set
+from contextlib import AbstractContextManager
 from typing import Any, Callable, Protocol, cast
 
 from deberts.model.registry import Game, GameMove

@@ -7,9 +7,9 @@ search that returns what it has proven when stopped (:meth:`SearchOwner._proven`
 from __future__ import annotations
 
 import contextlib
-from abc import ABC, abstractmethod
 import threading
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, TypeVar, cast, overload
 

@@ -30,8 +30,8 @@ import json
 import time
 from typing import IO, Any, Iterable, Iterator
 
-from deberts.formats.face import formats_of
 from deberts.errors import DebertsError, RecordError, short_message
+from deberts.formats.face import formats_of
 from deberts.formats.json_text import decode_json
 from deberts.model.arguments import instance
 from deberts.model.fields import json_type

@@ -20,7 +20,6 @@ from deberts.formats.json_text import decode_json
 from deberts.model.arguments import describe, instance
 from deberts.model.registry import default_game, games
 
-
 #: The longest record text read, in bytes: thousands of deals' records.
 MAX_BYTES = 64 << 20
 

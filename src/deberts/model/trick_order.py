@@ -8,7 +8,6 @@ from typing import Sequence
 
 from deberts.model.cards import Card, Suit
 
-
 #: Trick-taking order by rank index (7 8 9 T J Q K A), 1 = lowest: a plain suit.
 PLAIN_ORDER: tuple[int, ...] = (1, 2, 3, 7, 4, 5, 6, 8)
 #: Trick-taking order by rank index in the trump suit (J 9 A T K Q 8 7 high to low).

@@ -17,7 +17,6 @@ from typing import Any, Protocol, Sequence
 
 from deberts.errors import DebertsError, excerpt
 
-
 #: The phases of a session: the person decides, the computer plays, a deal is over
 #: (and the next can start), the match is over, the worker failed, or the session
 #: was closed.

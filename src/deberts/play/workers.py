@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-
 #: The signals that stop a run.
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 

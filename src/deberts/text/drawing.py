@@ -18,7 +18,6 @@ from deberts.model.cards import Card, CardSet, Suit
 from deberts.model.registry import games
 from deberts.text.notation import SUIT_NAMES, signed
 
-
 CARD_W, CARD_H = 40, 58
 
 

@@ -9,7 +9,6 @@ from typing import Iterable, Sequence
 
 from deberts.model.cards import Card, CardSet, Suit
 
-
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 

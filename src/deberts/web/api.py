@@ -19,7 +19,6 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from deberts.analysis.face import analysis_of
-from deberts.text.face import text_of
 from deberts.engine.face import new_solver
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, PartialValues
@@ -27,10 +26,11 @@ from deberts.errors import DebertsError, short_message
 from deberts.formats import batch, records
 from deberts.model.cards import Card
 from deberts.model.registry import Game, game_of
+from deberts.text.face import text_of
 from deberts.text.notation import Notation
-from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import AnalyzeFields, BoardFields, limits, run
 from deberts.web.schemas import Schemas, with_bodies
+from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.work import PartialWork, WorkTimeout, bounded
 
 

@@ -9,8 +9,8 @@ never a traceback.
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from pathlib import Path
 from html import escape
+from pathlib import Path
 from typing import AsyncIterator, Awaitable, Callable, Sequence
 
 from fastapi import FastAPI, Request
@@ -22,10 +22,10 @@ from starlette.exceptions import HTTPException
 from deberts import __version__
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import games
-from deberts.web.face import Page, web_of
 from deberts.web import api, games_api, jobs_api, schemas
 from deberts.web.arrival import Arrival
 from deberts.web.body_limit import BodyLimit
+from deberts.web.face import Page, web_of
 from deberts.web.games import GameStore, UnknownGame
 from deberts.web.jobs import JobLimits
 from deberts.web.limits import Limits

@@ -9,10 +9,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from deberts.web.face import board_of
 from deberts.errors import DebertsError, excerpt
 from deberts.model.registry import Game
 from deberts.play.session import Session, Status
+from deberts.web.face import board_of
 
 
 class UnknownGame(DebertsError):

@@ -9,15 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
-from deberts.play.face import session_of
-from deberts.web.face import board_of
 from deberts.errors import DebertsError
 from deberts.model.registry import default_game, find_game
-from deberts.play.session import THINKING, Session
+from deberts.play.face import session_of
+from deberts.play.session import THINKING
 from deberts.web.api import ERRORS, Error
+from deberts.web.face import board_of
 from deberts.web.games import state_json
-from deberts.web.strict_json import StrictJsonRoute
 from deberts.web.requests import Answer, GameRequest, games, limits, run
+from deberts.web.strict_json import StrictJsonRoute
 
 router = APIRouter(prefix="/api", responses=ERRORS, route_class=StrictJsonRoute)
 #: The answer of the endpoints of one game when it has ended or been dropped.

@@ -27,10 +27,10 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from deberts.engine.face import GameSolver, new_solver
 from deberts.engine.owner import Progress
 from deberts.engine.partial import STOPPED_AT_LIMIT, STOPPED_BY_INTERRUPT, PartialValues
 from deberts.errors import DebertsError, SearchInterrupted, short_message
-from deberts.engine.face import GameSolver, new_solver
 from deberts.model.registry import game_of
 
 #: A job's states: searching, solved, stopped before the end (at its limit, by the

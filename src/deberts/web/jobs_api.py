@@ -20,9 +20,9 @@ from fastapi import APIRouter, FastAPI, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
-from deberts.text.face import text_of
 from deberts.errors import DebertsError, short_message
 from deberts.model.registry import game_of
+from deberts.text.face import text_of
 from deberts.web.api import ERRORS, Error, position_of, solution_data
 from deberts.web.jobs import JobLimits, Jobs, NotYourJob, TooManyJobs, UnknownJob
 from deberts.web.schemas import Schemas, with_bodies

@@ -15,9 +15,9 @@ from typing import Annotated, Any, Callable, ClassVar, Optional, TypeVar, Union,
 from fastapi import Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from deberts.web.arrival import arrived
 from deberts.web.games import GameStore
 from deberts.web.limits import Limits
-from deberts.web.arrival import arrived
 from deberts.web.work import Overran, Pool
 
 T = TypeVar("T")

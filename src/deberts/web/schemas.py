@@ -34,8 +34,8 @@ from typing import (
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
-from deberts.web.face import web_of
 from deberts.model.registry import Game
+from deberts.web.face import web_of
 from deberts.web.requests import AnalyzeFields, BoardFields, CommonFields, LineFields
 
 #: The error type of a ``game`` field that names no registered game.

@@ -10,8 +10,10 @@ from click.testing import CliRunner
 
 from deberts.cli.main import main
 from deberts.formats import records
-from deberts.variants.tertz.model import Deal as TertzDeal, Position as TertzPosition, Rules as TertzRules
 from deberts.tertz import TertzRecord, analyze_tertz
+from deberts.variants.tertz.model import Deal as TertzDeal
+from deberts.variants.tertz.model import Position as TertzPosition
+from deberts.variants.tertz.model import Rules as TertzRules
 
 
 def numbers(rounds: int = 60) -> list[str]:

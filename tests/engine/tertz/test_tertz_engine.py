@@ -12,13 +12,13 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
-from deberts.variants.tertz.engine.solver import Solver, solve
-from deberts.errors import DebertsError
-from deberts.variants.tertz.model import SWAP, Break, Position
-from deberts.variants.tertz.model.declarations import marriage_mask
 from tertz_oracle import oracle_moves
 from tertz_positions import RULE_VARIANTS, random_position
+
+from deberts.errors import DebertsError
+from deberts.variants.tertz.engine.solver import Solver, solve
+from deberts.variants.tertz.model import SWAP, Break, Position
+from deberts.variants.tertz.model.declarations import marriage_mask
 
 SOLVER = Solver(16)
 

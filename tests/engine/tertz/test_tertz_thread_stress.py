@@ -17,8 +17,8 @@ from typing import Iterator
 
 import pytest
 
-from deberts.variants.tertz.engine import _tertz
 from deberts.tertz import TertzDeal, TertzPosition, TertzSolver
+from deberts.variants.tertz.engine import _tertz
 from deberts.variants.tertz.engine.solver import engine_input
 
 #: Positions a few tricks after the break that solve in 50k-300k nodes, with

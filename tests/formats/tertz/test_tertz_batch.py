@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
 from deberts import DebertsError, Position
-from deberts.tertz import TertzDeal, TertzPosition, TertzRules
 from deberts.errors import RecordError
 from deberts.formats import batch
+from deberts.tertz import TertzDeal, TertzPosition, TertzRules
 from deberts.variants.deberts.formats import line as deberts_line
 
 HANDS = ["QT.9.AJT8.KQ", "A8.AK.KQ.T87"]

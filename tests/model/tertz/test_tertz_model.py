@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tertz_positions import PHASES, RULE_VARIANTS, random_positions
 
-from deberts import Card, CardSet, Rank, Suit, parse_cards
-from deberts import tertz
+from deberts import Card, CardSet, Rank, Suit, parse_cards, tertz
 from deberts.errors import (
     ArgumentError,
     DebertsError,

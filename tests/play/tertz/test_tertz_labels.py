@@ -11,9 +11,9 @@ import pytest
 
 pa = pytest.importorskip("pyarrow")
 
-from deberts.variants.tertz.engine.solver import Solver, settled_margin  # noqa: E402
 from deberts.errors import ArgumentError  # noqa: E402
 from deberts.formats import parquet  # noqa: E402
+from deberts.variants.tertz.engine.solver import Solver, settled_margin  # noqa: E402
 from deberts.variants.tertz.play.labels import (  # noqa: E402
     SCHEMA,
     label_batches,

@@ -9,15 +9,27 @@ from dataclasses import fields
 import pytest
 
 from deberts import DebertsError, IllegalMoveError
-from deberts.variants.tertz.engine.solver import Solver as TertzSolver
 from deberts.model.cards import Card, CardSet
-from deberts.variants.tertz.model import (SWAP, Break, Deal as TertzDeal, Declaration as TertzDeclaration, Position as TertzPosition, Rules as TertzRules, Trick as TertzTrick, random_deals)
+from deberts.variants.tertz.engine.solver import Solver as TertzSolver
+from deberts.variants.tertz.model import SWAP, Break, random_deals
+from deberts.variants.tertz.model import Deal as TertzDeal
+from deberts.variants.tertz.model import Declaration as TertzDeclaration
+from deberts.variants.tertz.model import Position as TertzPosition
+from deberts.variants.tertz.model import Rules as TertzRules
+from deberts.variants.tertz.model import Trick as TertzTrick
 from deberts.variants.tertz.model.declarations import marriage_mask
-from deberts.variants.tertz.play.arena import play_seating as play_tertz_seating, arena as tertz_arena, factory_of as tertz_player_factory
+from deberts.variants.tertz.play.arena import arena as tertz_arena
+from deberts.variants.tertz.play.arena import factory_of as tertz_player_factory
+from deberts.variants.tertz.play.arena import play_seating as play_tertz_seating
 from deberts.variants.tertz.play.costs import move_costs
-from deberts.variants.tertz.play.match import (Match as TertzGame, PlayView as TertzView, drawn_cards, play_deal as play_tertz_deal, view_of as tertz_view)
+from deberts.variants.tertz.play.match import Match as TertzGame
+from deberts.variants.tertz.play.match import PlayView as TertzView
+from deberts.variants.tertz.play.match import drawn_cards
+from deberts.variants.tertz.play.match import play_deal as play_tertz_deal
+from deberts.variants.tertz.play.match import view_of as tertz_view
 from deberts.variants.tertz.play.pimc import PimcPlayer as TertzPimcPlayer
-from deberts.variants.tertz.play.players import HeuristicPlayer as TertzHeuristicPlayer, RandomPlayer as TertzRandomPlayer
+from deberts.variants.tertz.play.players import HeuristicPlayer as TertzHeuristicPlayer
+from deberts.variants.tertz.play.players import RandomPlayer as TertzRandomPlayer
 
 RULES = [
     TertzRules(),

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from isolated import without_training_libraries
 
+from deberts.errors import DebertsError
 from deberts.variants.tertz.analysis import evaluation
 from deberts.variants.tertz.analysis.evaluation import FEATURES, Evaluation, features, shipped
 from deberts.variants.tertz.engine.solver import Solver
-from deberts.errors import DebertsError
 from deberts.variants.tertz.model import Break, Deal, Position, Rules
 from deberts.variants.tertz.play.arena import factory_of
 from deberts.variants.tertz.play.match import PlayView, play_deal, view_of

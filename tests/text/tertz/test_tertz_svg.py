@@ -9,8 +9,6 @@ import pytest
 
 from deberts import Card, CardSet
 from deberts.cli.tertz.commands import EXAMPLE
-from deberts.variants.tertz.play.match import play_deal as play_tertz_deal
-from deberts.variants.tertz.play.players import RandomPlayer as TertzRandomPlayer
 from deberts.tertz import (
     TertzDeal,
     TertzPosition,
@@ -19,6 +17,8 @@ from deberts.tertz import (
     analyze_tertz,
 )
 from deberts.variants.deberts.text.render import signed
+from deberts.variants.tertz.play.match import play_deal as play_tertz_deal
+from deberts.variants.tertz.play.players import RandomPlayer as TertzRandomPlayer
 from deberts.variants.tertz.text.svg import position_svg
 
 DEAL = TertzDeal.parse(EXAMPLE["deal"])

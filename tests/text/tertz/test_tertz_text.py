@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from deberts.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
 from deberts.model.cards import CardSet
-from deberts.variants.tertz.model import Move
+from deberts.tertz import SWAP, Break, TertzDeal, TertzPosition, TertzRules
 from deberts.text.notation import Notation
+from deberts.variants.tertz.model import Move
 from deberts.variants.tertz.text.render import deal_lines, line_lines, position_lines, score_lines
 
 ASCII = Notation(ascii=True)

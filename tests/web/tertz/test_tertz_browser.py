@@ -19,8 +19,8 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
 from deberts.cli.main import main  # noqa: E402
-from deberts.tertz import TertzDeal  # noqa: E402
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
+from deberts.tertz import TertzDeal  # noqa: E402
 
 pytestmark = needs_chromium
 

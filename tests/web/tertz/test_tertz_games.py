@@ -14,15 +14,15 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from deberts.variants.tertz.analysis.review import analyze_play  # noqa: E402
 from deberts.model.cards import CardSet  # noqa: E402
+from deberts.play.session import DEAL_OVER, DECIDE
+from deberts.variants.tertz.analysis.review import analyze_play  # noqa: E402
 from deberts.variants.tertz.model import Position, Rules  # noqa: E402
 from deberts.variants.tertz.model.record import GameRecord  # noqa: E402
-from deberts.play.session import DEAL_OVER, DECIDE
 from deberts.variants.tertz.play.players import RandomPlayer  # noqa: E402
 from deberts.variants.tertz.play.session import GameSession  # noqa: E402
-from deberts.web.app import create_app  # noqa: E402
 from deberts.variants.tertz.web.views import end_phase_start  # noqa: E402
+from deberts.web.app import create_app  # noqa: E402
 
 GAME = {"game": "tertz", "seed": 4, "ai_samples": 3, "ai_seconds": 0.2}
 

@@ -14,8 +14,8 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
+from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.jobs import JobLimits  # noqa: E402
 

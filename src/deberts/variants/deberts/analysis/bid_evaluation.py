@@ -28,19 +28,26 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
+from deberts.engine.parallel import map_ordered
+from deberts.errors import DebertsError
+from deberts.model.arguments import integer
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.display import Drawn
 from deberts.variants.deberts.analysis.sampling import (
     MAX_SAMPLES,
     Knowledge,
     deals_of,
     sample_deals,
 )
-from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
-from deberts.engine.parallel import map_ordered
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
-from deberts.errors import DebertsError
-from deberts.model.arguments import integer
-from deberts.variants.deberts.model.bidding import PASS, PLAY, bidding_order, bidding_rounds, legal_calls
-from deberts.model.cards import Card, CardSet, Suit
+from deberts.variants.deberts.model.bidding import (
+    PASS,
+    PLAY,
+    bidding_order,
+    bidding_rounds,
+    legal_calls,
+)
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.exchange import exchanged, holder_swaps, seven_holder
 from deberts.variants.deberts.model.position import Position
@@ -53,7 +60,6 @@ from deberts.variants.deberts.model.sides import (
     first_leader,
     with_partner,
 )
-from deberts.model.display import Drawn
 
 THROWN_IN = "thrown_in"
 

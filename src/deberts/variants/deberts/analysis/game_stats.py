@@ -24,12 +24,12 @@ import numpy as np
 import pyarrow as pa
 
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
-from deberts.variants.deberts.analysis.table import TableCell, dd_table
 from deberts.engine.mapping import map_ordered
-from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import ArgumentError, RecordError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import SUIT_CHARS, Card, Rank, Suit
+from deberts.variants.deberts.analysis.table import TableCell, dd_table
+from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.generate import generate_deals
 from deberts.variants.deberts.model.rules import Rules

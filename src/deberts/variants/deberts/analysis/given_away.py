@@ -11,14 +11,14 @@ declarer side's figure minus the defenders'.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from deberts.variants.deberts.analysis.review import PlayAnalysis, analyze_play
 from deberts.analysis.stats import mean_ci95, rounded
+from deberts.variants.deberts.analysis.review import PlayAnalysis, analyze_play
 from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS
 from deberts.variants.deberts.model.record import GameRecord
 

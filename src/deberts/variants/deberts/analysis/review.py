@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine.owner import given_or_new
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import ArgumentError
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, CardMap, parse_cards
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.position import Position, push_numbered
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.scoring import DealScore, result_of, score

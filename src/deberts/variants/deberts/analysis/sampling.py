@@ -23,10 +23,9 @@ from typing import Iterable
 import numpy as np
 
 from deberts.errors import InvalidDealError
-from deberts.model.arguments import instance, integer
+from deberts.model.arguments import check_seat, instance, integer
 from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
-from deberts.model.arguments import check_seat
 
 
 def _cards(value: CardSet | int | str | Iterable[object]) -> CardSet:

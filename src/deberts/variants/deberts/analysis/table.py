@@ -13,18 +13,23 @@ import os
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from deberts.variants.deberts.engine.boundary import value_class
 from deberts.engine.parallel import map_ordered
-from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, Suit
+from deberts.model.display import Drawn
+from deberts.variants.deberts.engine.boundary import value_class
+from deberts.variants.deberts.engine.solver import DEFAULT_TABLE_BITS, Solver
 from deberts.variants.deberts.model.deal import Deal
-from deberts.variants.deberts.model.exchange import check_face_up, exchanged, holder_swaps, seven_holder
+from deberts.variants.deberts.model.exchange import (
+    check_face_up,
+    exchanged,
+    holder_swaps,
+    seven_holder,
+)
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import result_of
 from deberts.variants.deberts.model.sides import declarer_leads, face_up_turned
-from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)

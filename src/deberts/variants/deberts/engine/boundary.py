@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Hashable, Iterable, Sequence
 
-from deberts.variants.deberts.engine import _engine
 from deberts.model.cards import Card
+from deberts.variants.deberts.engine import _engine
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.rules import Rules

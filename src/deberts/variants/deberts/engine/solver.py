@@ -13,6 +13,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from deberts.engine.owner import SearchOwner, relative_margin
+from deberts.engine.partial import Proof
+from deberts.errors import ArgumentError, DebertsError, SearchInterrupted, WorldsInterrupted
+from deberts.model.arguments import describe, instance
+from deberts.model.cards import Card, CardMap, CardSet, Suit
+from deberts.model.display import Drawn
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.deberts.engine.boundary import (
     engine_input,
@@ -21,16 +27,10 @@ from deberts.variants.deberts.engine.boundary import (
     settled_margin,
     worlds_input,
 )
-from deberts.engine.owner import SearchOwner, relative_margin
-from deberts.engine.partial import Proof
-from deberts.errors import ArgumentError, DebertsError, SearchInterrupted, WorldsInterrupted
-from deberts.model.arguments import describe, instance
-from deberts.model.cards import Card, CardMap, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Play, Position, play_out
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import DealScore, result_of, score
-from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _engine.DEFAULT_TABLE_BITS

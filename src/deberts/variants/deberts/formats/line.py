@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from deberts.errors import RecordError
-from deberts.variants.deberts.model.deal import Deal
 from deberts.model.fields import cards_field, check_object, field, seat_field
+from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.rules import Rules
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deberts.model.cards import Card, CardSet, Rank, Suit
+from deberts.model.trick_order import PLAIN_ORDER, TRUMP_ORDER
 from deberts.variants.deberts.model.deal import Deal
 from deberts.variants.deberts.model.points import FIFTY_POINTS, TERTZ_POINTS
-from deberts.model.trick_order import PLAIN_ORDER, TRUMP_ORDER
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import declarer_side, with_partner
 

@@ -14,8 +14,8 @@ from typing import Iterator, Mapping
 from deberts.errors import InvalidDealError, excerpt
 from deberts.model.arguments import integer
 from deberts.model.cards import CardSet
-from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.model.dealing import checked_hands, fill_hands, free_cards, random_source
+from deberts.variants.deberts.model.deal import Deal, full_hand_size
 
 
 def generate_deals(

@@ -11,16 +11,19 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from deberts.errors import IllegalMoveError, RulesError
-from deberts.model.arguments import instance
+from deberts.model.arguments import check_seat, instance
 from deberts.model.cards import Card, CardSet, Suit, parse_cards
+from deberts.model.display import Drawn
+from deberts.model.trick_order import trick_winner
 from deberts.variants.deberts.model.deal import Deal
-from deberts.variants.deberts.model.declarations import DeclarationOutcome, bella_mask, resolve_declarations
+from deberts.variants.deberts.model.declarations import (
+    DeclarationOutcome,
+    bella_mask,
+    resolve_declarations,
+)
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import declarer_leads, declarer_side, partner_of
-from deberts.model.arguments import check_seat
 from deberts.variants.deberts.model.tricks import legal_cards, trick_points
-from deberts.model.trick_order import trick_winner
-from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)

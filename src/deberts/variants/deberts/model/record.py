@@ -17,17 +17,22 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from deberts.errors import DebertsError, RecordError, excerpt
-from deberts.variants.deberts.model.bidding import Bid, Contract, auction, outside_contract
+from deberts.model.arguments import check_seat
 from deberts.model.cards import Card, Rank, Suit, parse_cards
-from deberts.variants.deberts.model.deal import Deal
-from deberts.variants.deberts.model.exchange import check_face_up, exchanged, holder_of, seven_holder
 from deberts.model.fields import check_object, json_type, seat_field
 from deberts.model.fields import field as json_field
+from deberts.variants.deberts.model.bidding import Bid, Contract, auction, outside_contract
+from deberts.variants.deberts.model.deal import Deal
+from deberts.variants.deberts.model.exchange import (
+    check_face_up,
+    exchanged,
+    holder_of,
+    seven_holder,
+)
 from deberts.variants.deberts.model.position import Position, push_numbered
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.scoring import DealScore, score
 from deberts.variants.deberts.model.sides import face_up_taker, face_up_turned, first_leader
-from deberts.model.arguments import check_seat
 
 FORMAT = "deberts-record/1"
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from deberts.model.cards import Card, Suit
+from deberts.model.trick_order import TRUMP_ORDER, trick_power
 from deberts.variants.deberts.model.points import PLAIN_POINTS, TRUMP_POINTS
-from deberts.model.trick_order import TRUMP_ORDER
 from deberts.variants.deberts.model.rules import Rules
-from deberts.model.trick_order import trick_power
 
 #: The rules the trick rules follow when none are given: no exemption.
 _NO_OPTIONS = Rules()

@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import SearchInterrupted
 from deberts.model.arguments import integer
 from deberts.model.cards import Card, CardSet
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.deal import full_hand_size
 from deberts.variants.deberts.model.position import Position
 from deberts.variants.deberts.model.scoring import score

@@ -17,18 +17,18 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from deberts.variants.deberts.analysis.given_away import given_away, role_summary
 from deberts.analysis.stats import mean_ci95, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
+from deberts.play.duplicate import MatchOutcome, duplicate
+from deberts.play.specs import player_factory as player_factory  # also the arena's
+from deberts.variants.deberts.analysis.given_away import given_away, role_summary
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import teams
 from deberts.variants.deberts.play.alphamu import AlphaMuPlayer
 from deberts.variants.deberts.play.match import Match, Player
 from deberts.variants.deberts.play.pimc import PimcPlayer
 from deberts.variants.deberts.play.players import HeuristicPlayer, RandomPlayer
-from deberts.play.specs import player_factory as player_factory  # also the arena's
-from deberts.play.duplicate import MatchOutcome, duplicate
 
 #: Player types by name, and the settings each takes (``pimc:samples=50``): the
 #: game's ``players`` part, read by :func:`deberts.play.specs.player_factory`.

@@ -36,6 +36,9 @@ from typing import Sequence
 
 import numpy as np
 
+from deberts.errors import DebertsError, excerpt
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.weights import finite_number, model_field, model_object
 from deberts.variants.deberts.model.bidding import (
     PASS,
     PLAY,
@@ -44,9 +47,6 @@ from deberts.variants.deberts.model.bidding import (
     calls_contract,
     names_suit,
 )
-from deberts.errors import DebertsError, excerpt
-from deberts.model.cards import Card, CardSet, Suit
-from deberts.model.weights import finite_number, model_field, model_object
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.model.sides import partner_of
 from deberts.variants.deberts.play.players import SIDE_WORTH, TRUMP_WORTH, hand_worth

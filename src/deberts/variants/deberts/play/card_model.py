@@ -22,10 +22,10 @@ import numpy as np
 
 from deberts.errors import DebertsError
 from deberts.model.cards import Card, CardSet, Rank
-from deberts.variants.deberts.model.position import Position
-from deberts.variants.deberts.model.tricks import card_points
 from deberts.model.trick_order import trick_power
 from deberts.model.weights import finite_number, model_field, model_object
+from deberts.variants.deberts.model.position import Position
+from deberts.variants.deberts.model.tricks import card_points
 
 #: The features' names, in the order of their columns.
 FEATURES = (

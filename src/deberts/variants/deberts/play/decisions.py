@@ -30,8 +30,8 @@ import pyarrow as pa
 
 from deberts.model.arguments import integer
 from deberts.play.chunks import played_chunks
-from deberts.play.tables import check_table
 from deberts.play.specs import player_factory
+from deberts.play.tables import check_table
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.play import card_model

@@ -44,12 +44,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import ArgumentError, SearchInterrupted, excerpt
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet
-from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.model.trick_order import trick_power
+from deberts.variants.deberts.engine.solver import Solver
+from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.position import Play, Position, legal_in_trick
 from deberts.variants.deberts.play import card_model, play_model
 from deberts.variants.deberts.play.callers import CallDecision, call_decisions, log_likelihood

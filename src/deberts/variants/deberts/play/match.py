@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Protocol, Sequence
 
 from deberts.errors import DebertsError
+from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.bidding import (
     PASS,
     Bid,
@@ -28,11 +29,15 @@ from deberts.variants.deberts.model.bidding import (
     calls_contract,
     legal_calls,
 )
-from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.declarations import Declaration, bella_mask
 from deberts.variants.deberts.model.exchange import seven_holder
-from deberts.variants.deberts.model.game_rules import has_four_sevens, has_low_points, is_deberts, is_klabor_six
+from deberts.variants.deberts.model.game_rules import (
+    has_four_sevens,
+    has_low_points,
+    is_deberts,
+    is_klabor_six,
+)
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.model.rules import Rules

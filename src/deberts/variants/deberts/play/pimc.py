@@ -26,13 +26,13 @@ from typing import ContextManager, Iterator, Sequence
 
 import numpy as np
 
-from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
-from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.engine.limit import Limit
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer, positive
 from deberts.model.cards import Card, CardSet, Rank
+from deberts.variants.deberts.analysis.bid_evaluation import evaluate_bid
+from deberts.variants.deberts.analysis.sampling import Knowledge, sample_deals
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.exchange import exchanged

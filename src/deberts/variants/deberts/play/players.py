@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card, CardSet, Rank, Suit
-from deberts.variants.deberts.model.tricks import card_points
 from deberts.model.trick_order import trick_power
+from deberts.variants.deberts.model.bidding import PASS, PLAY
+from deberts.variants.deberts.model.tricks import card_points
 from deberts.variants.deberts.play.match import BidView, Chooser, PlayView
 
 #: A suit's worth as trump for the bidding rule of thumb, per rank index 7..A.

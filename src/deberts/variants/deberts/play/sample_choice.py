@@ -40,9 +40,9 @@ from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from deberts.variants.deberts.engine.solver import Solver
 from deberts.errors import SearchInterrupted, WorldsInterrupted
 from deberts.model.cards import Card, CardMap
+from deberts.variants.deberts.engine.solver import Solver
 from deberts.variants.deberts.model.position import Position
 
 # The three thresholds below were measured (benchmarks/README.md, "PIMC decisions",

@@ -8,11 +8,11 @@ from typing import Callable
 
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
-from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.model.cards import Card
+from deberts.play.session import Decision, Session
+from deberts.variants.deberts.model.bidding import PASS, PLAY
 from deberts.variants.deberts.model.rules import Rules
 from deberts.variants.deberts.play.match import BidView, Match, Player, PlayView
-from deberts.play.session import Decision, Session
 
 YES, NO = "yes", "no"
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from deberts.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from deberts.variants.deberts.text.arena import arena_lines as arena_lines
     from deberts.variants.deberts.text.render import render_solution as render_solution
     from deberts.variants.deberts.text.review import render_analysis as render_analysis
-    from deberts.variants.deberts.text.arena import arena_lines as arena_lines
-    from deberts.variants.deberts.text.svg import values_svg as values_svg
     from deberts.variants.deberts.text.svg import DRAWINGS as DRAWINGS
     from deberts.variants.deberts.text.svg import SVG_OPTIONS as SVG_OPTIONS
+    from deberts.variants.deberts.text.svg import values_svg as values_svg
 
 _NAMES: dict[str, str | tuple[str, str]] = {
     "render_solution": "deberts.variants.deberts.text.render",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.text.notation import counted
 from deberts.text.arena import margins, shares
+from deberts.text.notation import counted
 
 
 def arena_lines(data: dict[str, Any]) -> list[str]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from deberts.model.cards import CardSet, Suit
+from deberts.text.notation import SUIT_NAMES, Notation, hand_lines, signed, table
 from deberts.variants.deberts.engine.solver import Solution
 from deberts.variants.deberts.model.bidding import PASS, PLAY
-from deberts.model.cards import CardSet, Suit
 from deberts.variants.deberts.model.declarations import bella_mask
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.model.scoring import BAIT, HANGING, MADE, last_trick_points
 from deberts.variants.deberts.model.tricks import card_points
-from deberts.text.notation import Notation, SUIT_NAMES, hand_lines, signed, table
 
 RESULT_NAMES = {MADE: "made", BAIT: "bait", HANGING: "hanging bait"}
 BELLA_RULES = {

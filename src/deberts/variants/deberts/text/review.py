@@ -3,6 +3,7 @@ double-dummy play, with the bidding story when a game record tells it."""
 
 from __future__ import annotations
 
+from deberts.text.notation import Notation, signed, table
 from deberts.variants.deberts.analysis.review import CardAnalysis, PlayAnalysis
 from deberts.variants.deberts.model.record import GameRecord
 from deberts.variants.deberts.text.render import (
@@ -11,7 +12,6 @@ from deberts.variants.deberts.text.render import (
     declaration_lines,
     seat_name,
 )
-from deberts.text.notation import Notation, signed, table
 
 
 def render_analysis(

@@ -19,18 +19,29 @@ from typing import Mapping, Sequence
 
 from deberts.engine.face import MoveValues
 from deberts.model.arguments import instance
-
+from deberts.model.cards import Card, CardSet, Suit
+from deberts.text.drawing import (
+    BLACK,
+    CARD_H,
+    CARD_W,
+    RED,
+    Drawings,
+    Scene,
+    Seat,
+    card_svg,
+    document,
+    scene_svg,
+    value_svg,
+)
+from deberts.text.notation import Notation, signed
 from deberts.variants.deberts.analysis.bid_evaluation import BidEvaluation, OptionStats
 from deberts.variants.deberts.analysis.table import DDTable, TableCell
 from deberts.variants.deberts.engine.solver import Solution
-from deberts.model.cards import Card, CardSet, Suit
 from deberts.variants.deberts.model.deal import Deal, full_hand_size
 from deberts.variants.deberts.model.position import Play, Position, Trick
 from deberts.variants.deberts.play.match import BidView, PlayView
 from deberts.variants.deberts.text.histogram import margin_bins
 from deberts.variants.deberts.text.render import RESULT_NAMES, call_name, role
-from deberts.text.notation import Notation, signed
-from deberts.text.drawing import BLACK, CARD_H, CARD_W, Drawings, RED, Scene, Seat, card_svg, document, scene_svg, value_svg
 
 RESULT_COLOURS = {"made": "#2e7d32", "bait": "#c62828", "hanging": "#ef6c00"}
 

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from deberts.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from deberts.variants.deberts.web.pages import PAGES as PAGES
     from deberts.variants.deberts.web.api import ROUTERS as ROUTERS
     from deberts.variants.deberts.web.fields import Fields as Fields
-    from deberts.variants.deberts.web.views import view_json as view_json
+    from deberts.variants.deberts.web.pages import PAGES as PAGES
     from deberts.variants.deberts.web.views import board as board
     from deberts.variants.deberts.web.views import result_json as result_json
     from deberts.variants.deberts.web.views import review as review
+    from deberts.variants.deberts.web.views import view_json as view_json
 
 _NAMES: dict[str, str | tuple[str, str]] = {
     "PAGES": "deberts.variants.deberts.web.pages",

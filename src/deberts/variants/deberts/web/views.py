@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from deberts.variants.deberts.analysis.review import analyze_play
 from deberts.model.cards import CardSet
-from deberts.variants.deberts.play.match import BidView, DealResult, PlayView
 from deberts.play.session import Decision
-from deberts.variants.deberts.text.svg import deal_svg, position_scene, view_svg
 from deberts.text.drawing import scene_svg
+from deberts.variants.deberts.analysis.review import analyze_play
+from deberts.variants.deberts.play.match import BidView, DealResult, PlayView
+from deberts.variants.deberts.text.svg import deal_svg, position_scene, view_svg
 
 
 def board(decision: Decision) -> str:

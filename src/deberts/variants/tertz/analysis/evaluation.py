@@ -23,10 +23,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from deberts.variants.tertz.engine.solver import settled_margin
 from deberts.errors import DebertsError, excerpt
 from deberts.model.cards import Rank
 from deberts.model.weights import finite_weights, model_field, model_object
+from deberts.variants.tertz.engine.solver import settled_margin
 from deberts.variants.tertz.model import Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.declarations import combination_points, declaration_points

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from deberts.engine.owner import given_or_new
-from deberts.variants.tertz.engine.solver import Solver
 from deberts.errors import ArgumentError, DebertsError
 from deberts.model.arguments import instance, integer
-from deberts.variants.tertz.model import Move, MoveMap, Position, DealScore
+from deberts.model.display import Drawn
+from deberts.variants.tertz.engine.solver import Solver
+from deberts.variants.tertz.model import DealScore, Move, MoveMap, Position
 from deberts.variants.tertz.model.moves import as_move
 from deberts.variants.tertz.model.record import GameRecord
-from deberts.model.display import Drawn
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
-from deberts.variants.tertz.engine import _tertz
 from deberts.engine.owner import (
     Progress,
     SearchOwner,
@@ -29,17 +28,17 @@ from deberts.engine.partial import Proof
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card
+from deberts.model.display import Drawn
+from deberts.variants.tertz.engine import _tertz
 from deberts.variants.tertz.model import (
     SWAP,
     Break,
+    DealScore,
     Move,
     MoveMap,
-    Swap,
     Position,
-    DealScore,
 )
 from deberts.variants.tertz.model.declarations import FOUR, MARRIAGE_POINTS, marriage_mask
-from deberts.model.display import Drawn
 
 #: log2 of the transposition table's entries when none is given.
 DEFAULT_TABLE_BITS: int = _tertz.DEFAULT_TABLE_BITS

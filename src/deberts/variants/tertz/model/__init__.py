@@ -14,7 +14,13 @@ It sits beside Deberts' model and shares only the cards and errors:
 from deberts.variants.tertz.model.deal import Deal, random_deals
 from deberts.variants.tertz.model.declarations import Declaration
 from deberts.variants.tertz.model.moves import (
-    SWAP, Break, Move, MoveMap, Swap, parse_move, parse_moves,
+    SWAP,
+    Break,
+    Move,
+    MoveMap,
+    Swap,
+    parse_move,
+    parse_moves,
 )
 from deberts.variants.tertz.model.position import Position, Trick
 from deberts.variants.tertz.model.rules import Rules

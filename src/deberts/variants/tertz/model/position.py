@@ -35,6 +35,8 @@ from typing import Iterable
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance
 from deberts.model.cards import Card, Rank, iter_bits
+from deberts.model.display import Drawn
+from deberts.model.trick_order import trick_winner
 from deberts.variants.tertz.model.deal import HAND_SIZE, STOCK_SIZE, Deal
 from deberts.variants.tertz.model.declarations import (
     Declaration,
@@ -46,8 +48,6 @@ from deberts.variants.tertz.model.moves import MAX_BREAK, SWAP, Break, Move, Swa
 from deberts.variants.tertz.model.rules import Rules
 from deberts.variants.tertz.model.scoring import DealScore, deal_score
 from deberts.variants.tertz.model.tricks import LAST_TRICK, STRICT, card_points, legal_cards
-from deberts.model.trick_order import trick_winner
-from deberts.model.display import Drawn
 
 #: Tricks in a deal: 9 cards each and 7 draws of two.
 TRICKS = HAND_SIZE + STOCK_SIZE // 2

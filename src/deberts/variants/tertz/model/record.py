@@ -12,17 +12,18 @@ reads them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dataclass_field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, Iterable
 
 from deberts.errors import DebertsError, RecordError
 from deberts.model.arguments import instance
+from deberts.model.display import Drawn
 from deberts.model.fields import cards_field, check_object, field
 from deberts.variants.tertz.model.deal import Deal
 from deberts.variants.tertz.model.moves import Move
 from deberts.variants.tertz.model.position import Position
 from deberts.variants.tertz.model.rules import Rules
-from deberts.model.display import Drawn
 
 FORMAT = "tertz-record/1"
 #: The fields of a record, and those it must have.

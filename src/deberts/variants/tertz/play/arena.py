@@ -21,9 +21,9 @@ import numpy as np
 from deberts.analysis.stats import mean_ci95, rounded, wilson_ci95
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
-from deberts.variants.tertz.model import Deal, Rules
-from deberts.play.specs import player_factory
 from deberts.play.duplicate import MatchOutcome, duplicate
+from deberts.play.specs import player_factory
+from deberts.variants.tertz.model import Deal, Rules
 from deberts.variants.tertz.play.match import play_deal
 from deberts.variants.tertz.play.pimc import PimcPlayer
 from deberts.variants.tertz.play.players import HeuristicPlayer, RandomPlayer

@@ -32,7 +32,7 @@ from deberts.play.chunks import played_chunks
 from deberts.play.tables import check_table
 from deberts.variants.tertz.model import Rules
 from deberts.variants.tertz.model.record import GameRecord
-from deberts.variants.tertz.play.arena import SEATINGS, play_seating, factory_of
+from deberts.variants.tertz.play.arena import SEATINGS, factory_of, play_seating
 from deberts.variants.tertz.play.opponent import FEATURES, Decision, record_decisions
 
 if TYPE_CHECKING:

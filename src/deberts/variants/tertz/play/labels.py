@@ -32,10 +32,10 @@ import pyarrow as pa
 
 from deberts.engine.limit import Limit
 from deberts.engine.mapping import map_ordered
-from deberts.variants.tertz.engine.solver import Solver, settled_margin
 from deberts.errors import ArgumentError, SearchInterrupted
 from deberts.model.arguments import integer
-from deberts.variants.tertz.model import Move, Deal, Position, Rules
+from deberts.variants.tertz.engine.solver import Solver, settled_margin
+from deberts.variants.tertz.model import Deal, Move, Position, Rules
 from deberts.variants.tertz.play.match import DRAWS, view_of
 from deberts.variants.tertz.play.players import HeuristicPlayer
 

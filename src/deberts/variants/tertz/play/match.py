@@ -22,20 +22,20 @@ from typing import Any, Protocol, Sequence
 from deberts.errors import DebertsError, IllegalMoveError
 from deberts.model.arguments import instance, integer
 from deberts.model.cards import Card, CardSet, Suit
+from deberts.model.display import Drawn
 from deberts.variants.tertz.model import (
     SWAP,
     Break,
-    Move,
     Deal,
+    DealScore,
     Declaration,
+    Move,
     Position,
     Rules,
-    DealScore,
     Trick,
 )
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.model.record import GameRecord
-from deberts.model.display import Drawn
 
 #: The face-down cards of the stock: the break turns these round (4.1).
 FACE_DOWN = STOCK_SIZE - 1

@@ -33,7 +33,7 @@ from deberts.errors import DebertsError
 from deberts.model.cards import Card, Rank, Suit, iter_bits
 from deberts.model.trick_order import trick_power
 from deberts.model.weights import finite_weights, model_field, model_object
-from deberts.variants.tertz.model import SWAP, Break, Move, Position
+from deberts.variants.tertz.model import SWAP, Move, Position
 from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.model.tricks import card_points, suit_mask

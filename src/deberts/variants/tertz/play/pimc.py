@@ -17,8 +17,8 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from deberts.variants.tertz.engine.solver import Solver
 from deberts.model.arguments import integer, positive
+from deberts.variants.tertz.engine.solver import Solver
 from deberts.variants.tertz.model import Move
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.play.match import Chooser, PlayView

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 from deberts.model.cards import Card, Rank, Suit
+from deberts.model.trick_order import trick_power
 from deberts.variants.tertz.model import SWAP, Break, Move
 from deberts.variants.tertz.model.declarations import combination_points
 from deberts.variants.tertz.model.moves import MAX_BREAK
 from deberts.variants.tertz.model.tricks import card_points
-from deberts.model.trick_order import trick_power
 from deberts.variants.tertz.play.match import Chooser, PlayView
 
 #: The cut the heuristic makes: the middle of the 13 face-down cards. No cut is

@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from deberts.variants.tertz.analysis.evaluation import Evaluation, shipped
 from deberts.engine.limit import Limit
 from deberts.errors import DebertsError, SearchInterrupted
 from deberts.model.arguments import integer, positive
+from deberts.variants.tertz.analysis.evaluation import Evaluation, shipped
 from deberts.variants.tertz.model import Break, Move, Position
 from deberts.variants.tertz.model.deal import STOCK_SIZE
 from deberts.variants.tertz.play.match import PlayView

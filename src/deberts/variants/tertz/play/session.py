@@ -14,8 +14,8 @@ from typing import Callable
 
 from deberts.errors import DebertsError
 from deberts.model.arguments import instance
-from deberts.variants.tertz.model import Move, Rules, parse_move
 from deberts.play.session import Decision, Session
+from deberts.variants.tertz.model import Move, Rules, parse_move
 from deberts.variants.tertz.play.arena import factory_of
 from deberts.variants.tertz.play.match import Match, Player, PlayView
 

@@ -13,23 +13,23 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from deberts.model.cards import Card, CardSet
+from deberts.text.notation import SUIT_NAMES, Notation, hand_lines, signed, table
 from deberts.variants.tertz.analysis.review import MoveAnalysis, PlayAnalysis
 from deberts.variants.tertz.engine.solver import Solution, played_out
-from deberts.model.cards import Card, CardSet
 from deberts.variants.tertz.model import (
     Break,
-    Move,
-    Swap,
     Deal,
     Declaration,
+    Move,
     Position,
     Rules,
+    Swap,
 )
 from deberts.variants.tertz.model.declarations import MARRIAGE_POINTS, marriage_mask
 from deberts.variants.tertz.model.position import TRICKS
 from deberts.variants.tertz.model.record import GameRecord
 from deberts.variants.tertz.model.tricks import LAST_TRICK
-from deberts.text.notation import SUIT_NAMES, Notation, hand_lines, signed, table
 
 MARGIN = "margin = seat 0's total minus seat 1's"
 

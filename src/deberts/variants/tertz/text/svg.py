@@ -14,16 +14,7 @@ from typing import Mapping, Sequence
 
 from deberts.engine.face import MoveValues
 from deberts.model.arguments import instance
-
-from deberts.variants.tertz.analysis.review import PlayAnalysis
-from deberts.variants.tertz.engine.solver import Solution, played_out
 from deberts.model.cards import Card, CardSet
-from deberts.variants.tertz.model import Move, Deal, Position
-from deberts.variants.tertz.model.moves import as_move
-from deberts.variants.tertz.model.position import Trick
-from deberts.variants.tertz.model.record import GameRecord
-from deberts.variants.tertz.play.match import DealResult, PlayView
-from deberts.text.notation import signed
 from deberts.text.drawing import (
     CARD_H,
     CARD_W,
@@ -36,6 +27,14 @@ from deberts.text.drawing import (
     scene_svg,
     value_svg,
 )
+from deberts.text.notation import signed
+from deberts.variants.tertz.analysis.review import PlayAnalysis
+from deberts.variants.tertz.engine.solver import Solution, played_out
+from deberts.variants.tertz.model import Deal, Move, Position
+from deberts.variants.tertz.model.moves import as_move
+from deberts.variants.tertz.model.position import Trick
+from deberts.variants.tertz.model.record import GameRecord
+from deberts.variants.tertz.play.match import DealResult, PlayView
 
 
 def position_svg(position: Position, values: Mapping[Move, int] | None = None,

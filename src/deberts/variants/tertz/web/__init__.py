@@ -14,12 +14,12 @@ from fastapi import APIRouter
 from deberts.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from deberts.variants.tertz.web.pages import PAGES as PAGES
     from deberts.variants.tertz.web.fields import Fields as Fields
-    from deberts.variants.tertz.web.views import view_json as view_json
+    from deberts.variants.tertz.web.pages import PAGES as PAGES
     from deberts.variants.tertz.web.views import board as board
     from deberts.variants.tertz.web.views import result_json as result_json
     from deberts.variants.tertz.web.views import review as review
+    from deberts.variants.tertz.web.views import view_json as view_json
 
 _NAMES: dict[str, str | tuple[str, str]] = {
     "PAGES": "deberts.variants.tertz.web.pages",

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from deberts.variants.tertz.analysis.review import analyze_play
 from deberts.model.cards import CardSet
-from deberts.variants.tertz.model import Position
 from deberts.play.session import Decision
+from deberts.variants.tertz.analysis.review import analyze_play
+from deberts.variants.tertz.model import Position
 from deberts.variants.tertz.play.match import DealResult, PlayView
 from deberts.variants.tertz.text.svg import result_svg, view_svg
 
