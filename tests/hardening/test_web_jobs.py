@@ -147,3 +147,27 @@ def test_polls_draw_nothing_and_take_no_thread_while_a_cheap_solve_answers(
     assert polls == [200] * 300 and cheap == 200
     assert running == 2  # the cheap solve answered while both jobs searched
     assert drawn_on and all(name.startswith("deberts-job-") for name in drawn_on)
+
+
+@pytest.mark.parametrize(("exact", "bounds", "framed"), [
+    # the report's stop: 9D -196 exact, 7C proven above it but not exact
+    ({"9D": -196}, {"7C": (248, 376), "9S": (None, 400)}, {}),
+    # the best so far is exact: every exact value drawn, its best framed by the drawing
+    ({"9D": -196, "9S": 304}, {"7C": (248, 300)}, {"9D": -196, "9S": 304}),
+])
+def test_a_jobs_board_frames_no_move_another_proven_move_beats(
+        exact: dict[str, int], bounds: dict[str, tuple[int | None, int | None]],
+        framed: dict[str, int]) -> None:
+    from deberts.engine.partial import PartialValues
+    from deberts.web.jobs import Job
+
+    drawn: list[dict[Any, int]] = []
+
+    def board(position: Any, values: dict[Any, int]) -> str:
+        drawn.append(dict(values))
+        return "<svg/>"
+
+    job = Job(None, JobLimits(), lambda position, solution: {}, board)
+    job.values = PartialValues(exact, bounds, None, True)
+    job._take_stock()
+    assert drawn[-1] == framed

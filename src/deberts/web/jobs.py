@@ -166,12 +166,18 @@ class Job:
         searched and its proven interval (``lower``/``upper``, null while not
         proven); ``values``, every move's value as far as proven
         (:meth:`PartialValues.to_dict`); ``svg``, the board with the values proven
-        so far (the best of them marked); once done, ``solution`` (as
+        so far while the best so far is one of them (marked), else bare; once done, ``solution`` (as
         ``/api/solve?board=true``), or ``error`` when it failed."""
         progress, values = self.progress, self.values
-        if values is not None and values.exact != self.drawn:
-            self.drawn = dict(values.exact)
-            self.svg = self.board(self.position, self.drawn)
+        if values is not None:
+            # The drawing frames the best of the values it is given: they are drawn
+            # only while the best so far is exact, for a move proven better than
+            # every exact value but not yet exact must not see another framed.
+            best = values.best()
+            drawn = dict(values.exact) if best is not None and best[0] in values.exact else {}
+            if drawn != self.drawn:
+                self.drawn = drawn
+                self.svg = self.board(self.position, drawn)
         end = self.ended if self.ended is not None else time.monotonic()
         self.answer = json.dumps({
             "id": self.id,
