@@ -26,6 +26,10 @@ from deberts.variants.tertz.engine.solver import Solver as TertzSolver
 from deberts.variants.tertz.model import Deal as TertzDeal
 from deberts.variants.tertz.model import Position as TertzPosition
 
+#: A deal whose whole solve takes 5.7 s on a free core (seed 11's takes 1.5 s), so
+#: that the limits of a second or so here stop it on any machine.
+SLOW_SEED = 13
+
 
 def after_break(seed: int) -> TertzPosition:
     """A Tertz position right after the break, reached by seeded random moves."""
@@ -45,7 +49,7 @@ def long_search() -> Callable[[], object]:
     """A call that searches for seconds: every move of a full Tertz deal. The solver
     is made first: on a loaded machine allocating its table can take longer than
     the tests wait before their signal."""
-    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(11))
+    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(SLOW_SEED))
     return lambda: solver.values(position)
 
 
@@ -113,18 +117,18 @@ def test_a_search_interrupted_by_ctrl_c_leaves_the_solver_usable(interrupt_in: A
     solver = TertzSolver()
     interrupt_in(0.15)
     with pytest.raises(KeyboardInterrupt):
-        solver.values(TertzPosition(TertzDeal.random(11)))
+        solver.values(TertzPosition(TertzDeal.random(SLOW_SEED)))
     assert solver.values(position) == expected
 
 
 def test_progress_reports_nodes_time_and_an_interval_holding_the_value() -> None:
-    position = TertzPosition(TertzDeal.random(11))
+    position = TertzPosition(TertzDeal.random(SLOW_SEED))
     solver = TertzSolver()
     seen: list[Progress] = []
 
-    def observe(progress: Progress) -> None:
+    def observe(progress: Progress) -> None:  # a report each 0.1 s, for seconds
         seen.append(progress)
-        if len(seen) == 5:
+        if len(seen) == 2:
             raise RuntimeError("enough")
 
     with pytest.raises(RuntimeError, match="enough"), solver.progress(observe):
@@ -141,7 +145,7 @@ def test_progress_is_per_thread_and_ends_with_its_block() -> None:
     solver = TertzSolver()
     with pytest.raises(ValueError):
         with solver.progress(lambda p: (_ for _ in ()).throw(ValueError("stop"))):
-            solver.value(TertzPosition(TertzDeal.random(11)))
+            solver.value(TertzPosition(TertzDeal.random(SLOW_SEED)))
     solver.value(after_break(2))  # no observer any more: runs to the end
 
 
@@ -162,7 +166,7 @@ def test_tertz_interrupted_search_leaves_a_sound_table(seed: int) -> None:
 
 
 def test_tertz_every_mode_stops_at_its_limit() -> None:
-    position = TertzPosition(TertzDeal.random(11))
+    position = TertzPosition(TertzDeal.random(SLOW_SEED))
     solver = TertzSolver()
     for call in (solver.value, solver.values, solver.line, solver.solve):
         with pytest.raises(SearchInterrupted):
@@ -173,8 +177,8 @@ def test_tertz_every_mode_stops_at_its_limit() -> None:
                 call(position)
 
 
-FULL_DEAL = str(TertzDeal.random(11))
-FIRST_MOVE = str(TertzPosition(TertzDeal.random(11)).legal_moves()[-1])
+FULL_DEAL = str(TertzDeal.random(SLOW_SEED))
+FIRST_MOVE = str(TertzPosition(TertzDeal.random(SLOW_SEED)).legal_moves()[-1])
 
 
 def interruptible() -> None:
@@ -281,7 +285,7 @@ def test_seconds_with_json_carries_the_partial_values() -> None:
     data = json.loads(stdout)
     assert data["partial"] is True and data["stopped"] == "limit"
     assert len(data["moves"]) == 9 and data["nodes"] > 0
-    legal = {str(move) for move in TertzPosition(TertzDeal.random(11)).legal_moves()}
+    legal = {str(move) for move in TertzPosition(TertzDeal.random(SLOW_SEED)).legal_moves()}
     assert {row["move"] for row in data["moves"]} == legal
     for row in data["moves"]:
         assert "margin" in row or {"lower", "upper"} <= set(row)
@@ -331,7 +335,7 @@ def test_values_shared_out_among_threads_are_the_values(seed: int) -> None:
 
 def test_threads_stop_together_at_the_limit_and_on_ctrl_c(interrupt_in: Any) -> None:
     solver = TertzSolver(threads=2)
-    deal = TertzPosition(TertzDeal.random(11))
+    deal = TertzPosition(TertzDeal.random(SLOW_SEED))
     started = time.monotonic()
     with pytest.raises(SearchInterrupted), solver.limit(seconds=0.5):
         solver.values(deal)
@@ -369,13 +373,13 @@ def test_threads_hold_a_cpu_limit_as_wall_seconds() -> None:
     solver = TertzSolver(threads=2)
     started = time.monotonic()
     with pytest.raises(SearchInterrupted), solver.limit(cpu_seconds=0.5):
-        solver.values(TertzPosition(TertzDeal.random(11)))
+        solver.values(TertzPosition(TertzDeal.random(SLOW_SEED)))
     assert time.monotonic() - started < 0.5 + AT_ONCE
 
 
 def test_ctrl_c_in_proven_values_returns_what_was_proven(interrupt_in: Any) -> None:
     """The API's answer to Ctrl-C: the values proven so far, marked interrupted."""
-    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(11))
+    solver, position = TertzSolver(), TertzPosition(TertzDeal.random(SLOW_SEED))
     interrupt_in(1.0)
     started = time.monotonic()
     values = solver.proven_values(position)
