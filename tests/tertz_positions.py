@@ -7,7 +7,7 @@ under every reading of the rules (:data:`RULE_VARIANTS`).
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from deberts.variants.tertz.model import SWAP, Deal, Move, Position, Rules
 
@@ -122,3 +122,11 @@ _STOPS: dict[str, Callable[[random.Random, int], Stop]] = {
     "end": _end,
     "swap": _swap,
 }
+
+
+def first_lead_body(seed: int) -> dict[str, Any]:
+    """The web API's body of a whole seeded Tertz deal at the first lead: a search
+    of many seconds."""
+    deal = Deal.random(seed)
+    return {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
+            "stock": [str(card) for card in deal.stock]}

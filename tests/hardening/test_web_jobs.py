@@ -18,9 +18,9 @@ pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from tertz_positions import first_lead_body  # noqa: E402
 
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
-from deberts.tertz import TertzDeal  # noqa: E402
 from deberts.web import jobs_api  # noqa: E402
 from deberts.web.app import create_app  # noqa: E402
 from deberts.web.jobs import JobLimits  # noqa: E402
@@ -34,13 +34,6 @@ STORM_BOUND = 120
 PATIENT = JobLimits(count=2, seconds=300, idle=300)
 
 
-def first_lead(seed: int) -> dict[str, Any]:
-    """A whole Tertz deal at the first lead: a search of many seconds."""
-    deal = TertzDeal.random(seed)
-    return {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
-            "stock": [str(card) for card in deal.stock]}
-
-
 @pytest.fixture
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(jobs=PATIENT)) as test_client:
@@ -48,7 +41,7 @@ def client() -> Iterator[TestClient]:
 
 
 def test_a_job_is_seen_kept_and_stopped_by_its_starter_alone(client: TestClient) -> None:
-    started = client.post("/api/jobs", json=first_lead(1)).json()
+    started = client.post("/api/jobs", json=first_lead_body(1)).json()
     job, secret = started["id"], started["secret"]
     assert len(secret) >= 32
     listed = client.get("/api/jobs")
@@ -73,7 +66,7 @@ def test_a_job_is_seen_kept_and_stopped_by_its_starter_alone(client: TestClient)
 
 def test_a_jobs_secret_is_its_own() -> None:
     with TestClient(create_app(jobs=PATIENT)) as client:
-        first, second = (client.post("/api/jobs", json=first_lead(seed)).json() for seed in (1, 2))
+        first, second = (client.post("/api/jobs", json=first_lead_body(seed)).json() for seed in (1, 2))
         assert first["secret"] != second["secret"]
         crossed = client.delete(f"/api/jobs/{first['id']}",
                                 headers={"X-Job-Secret": second["secret"]})
@@ -123,7 +116,7 @@ def test_polls_draw_nothing_and_take_no_thread_while_a_cheap_solve_answers(
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test",
                                      timeout=300) as c:
-            jobs = [(await c.post("/api/jobs", json=first_lead(seed))).json() for seed in (1, 2)]
+            jobs = [(await c.post("/api/jobs", json=first_lead_body(seed))).json() for seed in (1, 2)]
             polls = [c.get(f"/api/jobs/{job['id']}", headers={"X-Job-Secret": job["secret"]})
                      for _ in range(150) for job in jobs]
             # The one thread of the loop's own pool is held: a poll that needed a

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from tertz_positions import first_lead_body  # noqa: E402
 
 from deberts.cli.tertz.commands import EXAMPLE  # noqa: E402
 from deberts.tertz import TertzDeal, TertzPosition, TertzSolver  # noqa: E402
@@ -22,13 +23,6 @@ from deberts.web.jobs import JobLimits  # noqa: E402
 HANDS, STOCK = (part.strip() for part in EXAMPLE["deal"].split("/"))
 #: A cheap position: the example's, late in the deal.
 CHEAP = {"game": "tertz", "hands": HANDS.split(), "stock": STOCK, "played": EXAMPLE["played"]}
-
-
-def first_lead(seed: int) -> dict[str, Any]:
-    """A whole Tertz deal at the first lead: a search of many seconds."""
-    deal = TertzDeal.random(seed)
-    return {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
-            "stock": [str(card) for card in deal.stock]}
 
 
 @pytest.fixture
@@ -58,7 +52,7 @@ def wait_for(client: TestClient, job: str, mine: dict[str, str], test: Any,
 
 
 def test_a_job_tells_values_as_proven_and_a_stop_keeps_them(client: TestClient) -> None:
-    line = first_lead(11)
+    line = first_lead_body(11)
     job, mine = start(client, line)
     state = wait_for(client, job, mine, lambda s: s["values"] and any(
         "margin" in m for m in s["values"]["moves"]))
@@ -84,8 +78,8 @@ def test_a_cheap_job_ends_with_the_solution(client: TestClient) -> None:
 
 
 def test_too_many_jobs_are_refused_while_a_cheap_solve_answers(client: TestClient) -> None:
-    jobs = [start(client, first_lead(seed)) for seed in (1, 2)]
-    refused = client.post("/api/jobs", json=first_lead(3))
+    jobs = [start(client, first_lead_body(seed)) for seed in (1, 2)]
+    refused = client.post("/api/jobs", json=first_lead_body(3))
     assert refused.status_code == 429
     assert refused.json()["error"].startswith("too many analyses running (2 of 2")
     quick = client.post("/api/solve", json=CHEAP)
@@ -94,13 +88,13 @@ def test_too_many_jobs_are_refused_while_a_cheap_solve_answers(client: TestClien
     for job, mine in jobs:
         client.delete(f"/api/jobs/{job}", headers=mine)
     assert client.get("/api/jobs").json()["running"] == 0
-    assert client.post("/api/jobs", json=first_lead(3)).status_code == 202
+    assert client.post("/api/jobs", json=first_lead_body(3)).status_code == 202
 
 
 def test_a_job_nobody_follows_stops_by_itself() -> None:
     limits = JobLimits(idle=0.5, seconds=120)
     with TestClient(create_app(jobs=limits)) as client:
-        job, mine = start(client, first_lead(5))
+        job, mine = start(client, first_lead_body(5))
         client.app.state.jobs.jobs[job].thread.join(limits.seconds)  # type: ignore[attr-defined]
         assert client.get("/api/jobs").json()["running"] == 0
         state = client.get(f"/api/jobs/{job}", headers=mine).json()
