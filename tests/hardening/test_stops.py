@@ -57,13 +57,15 @@ def wait_for(stream: IO[bytes], text: str) -> None:
         seen += chunk
 
 
-def stopped(child: subprocess.Popen[bytes], signum: int) -> tuple[int, float, str]:
-    """Send ``signum``; the exit status, the seconds it took and the rest of stderr;
-    no process of the child's group is left."""
+def stopped(child: subprocess.Popen[bytes], signum: int,
+            group: bool = False) -> tuple[int, float, str]:
+    """Send ``signum`` to the child (to its process group with ``group``); the exit
+    status, the seconds it took and the rest of stderr; no process of the child's
+    group is left."""
     sent = time.monotonic()
-    os.kill(child.pid, signum)
+    (os.killpg if group else os.kill)(child.pid, signum)
     try:
-        status = child.wait(timeout=60)
+        status = child.wait(timeout=120)
     finally:
         took = time.monotonic() - sent
         try:
@@ -225,19 +227,10 @@ def test_self_play_tools_with_worker_processes(tmp_path: Path, name: str, signum
     try:
         with_workers(child, 2)
         assert list(tmp_path.glob(".out.parquet.*.partial"))
-        sent = time.monotonic()
-        (os.killpg if group else os.kill)(child.pid, signum)
-        status = child.wait(timeout=120)
-        took = time.monotonic() - sent
-    finally:
-        try:
-            os.killpg(child.pid, signal.SIGKILL)  # whatever is left, so the test run stays clean
-            left = True
-        except ProcessLookupError:
-            left = False
-    assert child.stderr is not None
-    rest = child.stderr.read().decode()
-    assert not left, "processes of the tool were left running"
+    except BaseException:
+        os.killpg(child.pid, signal.SIGKILL)  # the tool never got under way: no process left
+        raise
+    status, took, rest = stopped(child, signum, group)
     assert status == 128 + signum and took < SELF_PLAY_STOP_SECONDS, (status, took, rest)
     assert "Traceback" not in rest
     said = [line for line in rest.splitlines() if not line.endswith(" deals")]  # progress
