@@ -1,7 +1,7 @@
 """Deberts in the analysis layer.
 
-The package is the game's analysis face (:class:`deberts.analysis.face.AnalysisFace`): its names, the same in every game, each loaded from
-its module at its first use.
+The package is the game's analysis face (:class:`deberts.analysis.face.AnalysisFace`):
+its names, the same in every game, each loaded from its module at its first use.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Deberts in the engine layer.
 
-The package is the game's engine face (:class:`deberts.engine.face.EngineFace`): its names, the same in every game, each loaded from
-its module at its first use.
+The package is the game's engine face (:class:`deberts.engine.face.EngineFace`): its
+names, the same in every game, each loaded from its module at its first use.
 """
 
 from __future__ import annotations

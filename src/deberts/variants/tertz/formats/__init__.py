@@ -1,7 +1,7 @@
 """Tertz in the formats layer (docs/rules.md section 4).
 
-The package is the game's formats face (:class:`deberts.formats.face.FormatsFace`): its names, the same in every game, each loaded from
-its module at its first use.
+The package is the game's formats face (:class:`deberts.formats.face.FormatsFace`): its
+names, the same in every game, each loaded from its module at its first use.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Tertz in the play layer (docs/rules.md section 4).
 
 The package is the game's play face (:class:`deberts.play.face.PlayFace` and
-:class:`~deberts.play.face.SessionFace`): its names, the same in every game, each loaded from
-its module at its first use.
+:class:`~deberts.play.face.SessionFace`): its names, the same in every game, each loaded
+from its module at its first use.
 """
 
 from __future__ import annotations

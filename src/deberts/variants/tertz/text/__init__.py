@@ -1,7 +1,7 @@
 """Tertz in the text layer (docs/rules.md section 4).
 
-The package is the game's text face (:class:`deberts.text.face.TextFace`): its names, the same in every game, each loaded from
-its module at its first use.
+The package is the game's text face (:class:`deberts.text.face.TextFace`): its names,
+the same in every game, each loaded from its module at its first use.
 """
 
 from __future__ import annotations
