@@ -130,3 +130,15 @@ def first_lead_body(seed: int) -> dict[str, Any]:
     deal = Deal.random(seed)
     return {"game": "tertz", "hands": [str(hand) for hand in deal.hands],
             "stock": [str(card) for card in deal.stock]}
+
+
+def after_break(seed: int, extra: int = 0) -> Position:
+    """A position right after the break reached by seeded random moves, and
+    ``extra`` random moves past it."""
+    position = Position(Deal.random(seed))
+    rng = random.Random(seed)
+    while position.broken is None:
+        position.push(rng.choice(position.legal_moves()))
+    for _ in range(extra):
+        position.push(rng.choice(position.legal_moves()))
+    return position

@@ -5,28 +5,14 @@ check word and is ignored), and the table is one table whatever the threads."""
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pytest
+from tertz_positions import after_break
 
 from deberts.variants.deberts.engine import _engine
 from deberts.variants.tertz.engine import _tertz
 from deberts.variants.tertz.engine.solver import Solver, engine_input, settled_margin
-from deberts.variants.tertz.model import Deal, Position
-
-
-def after_break(seed: int, extra: int = 0) -> Position:
-    """A position right after the break reached by seeded random moves, and
-    ``extra`` random moves past it."""
-    position = Position(Deal.random(seed))
-    rng = random.Random(seed)
-    while position.broken is None:
-        position.push(rng.choice(position.legal_moves()))
-    for _ in range(extra):
-        position.push(rng.choice(position.legal_moves()))
-    return position
-
 
 # Leading (each root move a lead) and answering (each root move ends a trick).
 POSITIONS = [(seed, extra) for seed in range(4) for extra in (0, 1)]

@@ -9,13 +9,13 @@ duration does). The bigger run is marked ``slow``."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 import threading
 from typing import Iterator
 
 import pytest
+from tertz_positions import after_break
 
 from deberts.tertz import TertzDeal, TertzPosition, TertzSolver
 from deberts.variants.tertz.engine import _tertz
@@ -30,18 +30,6 @@ REPORTED = ("J9.J9.Q9.JT7 KT.AQ87.T8.Q / QS 8S AS KH 7S AC JD KC 9C KD 8C TH AD 
 #: A table this small (2**10 end buckets) makes the threads overwrite each other's
 #: entries all the time.
 SMALL_TABLE = 10
-
-
-def after_break(seed: int, extra: int) -> TertzPosition:
-    """A position right after the break reached by seeded random moves, and
-    ``extra`` random moves past it."""
-    position = TertzPosition(TertzDeal.random(seed))
-    rng = random.Random(seed)
-    while position.broken is None:
-        position.push(rng.choice(position.legal_moves()))
-    for _ in range(extra):
-        position.push(rng.choice(position.legal_moves()))
-    return position
 
 
 def reported() -> TertzPosition:
