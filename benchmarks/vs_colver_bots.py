@@ -61,8 +61,8 @@ from deberts import Card, Deal, Suit, score
 from deberts.analysis.stats import mean_ci95, rounded
 from deberts.cli import script
 from deberts.errors import DebertsError, RecordError
-from deberts.formats.json_text import decode_json
 from deberts.formats.output_file import LineAppender
+from deberts.json_text import decode_json
 from deberts.play.specs import player_factory
 from deberts.variants.deberts.analysis.given_away import RoleLosses, given_away, role_summary
 from deberts.variants.deberts.model.bidding import Bid

@@ -23,9 +23,9 @@ LAYERS = ("model", "engine", "analysis", "play", "formats", "text", "cli")
 BESIDE = {"web": "cli"}
 #: The display hooks whose imports may reach the text layer.
 DISPLAY_HOOKS = {"_repr_svg_", "_repr_html_"}
-#: Modules at the package root that every layer may use (errors, and the lazy names
-#: helper each layer's package uses to export its names).
-SHARED = {"deberts.errors", "deberts.lazy"}
+#: Modules at the package root that every layer may use (errors, the safe JSON reader,
+#: and the lazy names helper each layer's package uses to export its names).
+SHARED = {"deberts.errors", "deberts.lazy", "deberts.json_text"}
 #: The games' folders: ``deberts.variants.<game>.<layer>...``.
 VARIANTS = "deberts.variants"
 #: The cli layer, top-level ``cli/``: each game's commands in a folder of its own,

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from deberts import DebertsError, RecordError
+from deberts import DebertsError, RecordError, json_text
 from deberts.cli.main import main
 from deberts.errors import MESSAGE_CHARS, excerpt
-from deberts.formats import batch, json_text
+from deberts.formats import batch
 
 GOOD = '{"hands": "AJ.K9.T.7 Q7.A8.9.8", "trump": "H", "declarer": 0, "leader": 1}'
 

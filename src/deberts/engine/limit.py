@@ -6,13 +6,11 @@ search is given)."""
 
 from __future__ import annotations
 
-import math
-import numbers
 import time
 from dataclasses import dataclass
 
 from deberts.errors import ArgumentError, excerpt
-from deberts.model.arguments import describe, integer
+from deberts.model.arguments import integer, positive
 
 #: The longest time a limit takes, in seconds (about 31 years): a longer one is a
 #: mistake, not a budget.
@@ -58,16 +56,12 @@ class Limit:
 
 
 def _seconds(name: str, value: object) -> float | None:
-    """A limit's time, checked: None, or a float above 0 and at most MAX_SECONDS."""
+    """A limit's time, checked: None, or a number above 0 (:func:`positive`) and at
+    most MAX_SECONDS."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ArgumentError(f"bad {name}: expected a number of seconds, got {describe(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # an int beyond any float
-        number = math.inf
-    if not 0 < number <= MAX_SECONDS:  # NaN too
+    number = positive(name, value)
+    if number > MAX_SECONDS:
         raise ArgumentError(f"bad {name} {excerpt(value)}: expected a number of seconds "
                             f"above 0 and at most {MAX_SECONDS:g}")
     return number

@@ -32,7 +32,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from deberts.errors import DebertsError, RecordError, short_message
 from deberts.formats.face import formats_of
-from deberts.formats.json_text import decode_json
+from deberts.json_text import decode_json
 from deberts.model.arguments import instance
 from deberts.model.fields import json_type
 from deberts.model.registry import default_game, find_game, game_of, games

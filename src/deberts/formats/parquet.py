@@ -14,7 +14,7 @@ import pyarrow.parquet as pq
 
 from deberts.errors import RecordError
 from deberts.formats import output_file
-from deberts.formats.json_text import decode_json
+from deberts.json_text import decode_json
 
 
 def write(
@@ -49,7 +49,7 @@ def read(path: str | os.PathLike[str]) -> pa.Table:
 def metadata_object(table: pa.Table, key: str) -> dict[str, Any] | None:
     """The JSON object a table's schema metadata holds under ``key`` (``None`` when
     it holds nothing there), read as the project reads every JSON it is given
-    (:mod:`deberts.formats.json_text`: bounded nesting, no NaN, no key twice): a
+    (:mod:`deberts.json_text`: bounded nesting, no NaN, no key twice): a
     :class:`deberts.RecordError` naming the key if it is anything else."""
     text = (table.schema.metadata or {}).get(key.encode())
     if text is None:

@@ -16,7 +16,7 @@ from typing import IO, Any, Iterable
 
 from deberts.errors import ArgumentError, DebertsError, RecordError
 from deberts.formats import output_file
-from deberts.formats.json_text import decode_json
+from deberts.json_text import decode_json
 from deberts.model.arguments import describe, instance
 from deberts.model.registry import default_game, games
 

@@ -7,30 +7,23 @@ run that diverged) would otherwise weigh every choice by NaN, silently."""
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Mapping
 
 import numpy as np
 
-from deberts.errors import DebertsError, excerpt
-
-
-def _no_constant(name: str) -> float:
-    raise DebertsError(f"{name} is not a number of JSON")
+from deberts.errors import DebertsError, RecordError, excerpt
+from deberts.json_text import decode_json
 
 
 def model_object(text: str, what: str) -> dict[str, Any]:
-    """The JSON object of a model file's ``text``; ``what`` names the model in the
-    error (``bad play model: ...``)."""
+    """The JSON object of a model file's ``text``, read by the project's safe reader
+    (:func:`deberts.json_text.decode_json`: no NaN, bounded nesting, no key twice);
+    ``what`` names the model in the error (``bad play model: ...``)."""
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except DebertsError as error:
+        data = decode_json(text, "model file")
+    except RecordError as error:
         raise DebertsError(f"bad {what}: {error}") from None
-    except RecursionError:
-        raise DebertsError(f"bad {what}: nested too deep") from None
-    except ValueError as error:  # JSONDecodeError, or an integer of too many digits
-        raise DebertsError(f"bad {what}: not JSON ({str(error).splitlines()[0]})") from None
     if not isinstance(data, dict):
         raise DebertsError(f"bad {what}: expected a JSON object, got {type(data).__name__}")
     return data

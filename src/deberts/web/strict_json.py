@@ -1,6 +1,6 @@
 """Request bodies read as strictly as a batch line: a key given twice, nesting too
 deep or a number too long is refused with the batch format's one-line message
-(:func:`deberts.formats.json_text.decode_json`), where the framework's own JSON
+(:func:`deberts.json_text.decode_json`), where the framework's own JSON
 reading would keep the last of two keys."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any, Callable, Coroutine
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
-from deberts.formats.json_text import decode_json
+from deberts.json_text import decode_json
 
 
 class StrictJsonRoute(APIRoute):

@@ -1,6 +1,8 @@
-"""Decoding the JSON text of batch lines and game-record files.
+"""Decoding JSON text safely: the batch lines and game-record files, web bodies, file
+metadata and the learned models' files (every layer reads JSON, so it sits beside
+``deberts.errors``).
 
-Both formats are UTF-8 JSON objects (an optional byte-order mark); a problem is one
+Each is UTF-8 JSON (an optional byte-order mark); a problem is one
 :class:`RecordError` line naming the field where it can, never a Python traceback or
 a raw Python message. Beyond the JSON grammar, these are refused:
 
