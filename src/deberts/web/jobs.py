@@ -166,8 +166,8 @@ class Job:
         searched and its proven interval (``lower``/``upper``, null while not
         proven); ``values``, every move's value as far as proven
         (:meth:`PartialValues.to_dict`); ``svg``, the board with the values proven
-        so far while the best so far is one of them (marked), else bare; once done, ``solution`` (as
-        ``/api/solve?board=true``), or ``error`` when it failed."""
+        so far while the best so far is one of them (marked), else bare; once done,
+        ``solution`` (as ``/api/solve?board=true``), or ``error`` when it failed."""
         progress, values = self.progress, self.values
         if values is not None:
             # The drawing frames the best of the values it is given: they are drawn
